@@ -1,0 +1,18 @@
+package dev.lockkey;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * The field's segment is the first 128 bits of SHA-256 over its canonical text (or raw bytes for
+ * {@code byte[]}), as 32 lowercase hex digits. For long text, documents and JSON. The key keeps
+ * only the digest, and the field's accessor returns it. Allowed on {@code String},
+ * {@code Optional<String>} and {@code byte[]}.
+ */
+@Documented
+@Retention(RetentionPolicy.CLASS)
+@Target(ElementType.METHOD)
+public @interface Hashed {}
