@@ -1,0 +1,79 @@
+package dev.lockkey.redis.internal;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisNoScriptException;
+
+/**
+ * A Lua script shipped as a {@code .lua} resource of this package, run by EVALSHA and, when the
+ * server does not know it yet (NOSCRIPT: first use, restart, failover), by EVAL, which also caches
+ * it on that node. Not API. Immutable and thread-safe.
+ */
+public final class LuaScript {
+  private final String name;
+  private final String source;
+  private final String sha1;
+
+  private LuaScript(String name, String source) {
+    this.name = name;
+    this.source = source;
+    this.sha1 = sha1Hex(source);
+  }
+
+  /** Loads {@code /dev/lockkey/redis/<name>.lua} from the class path. */
+  public static LuaScript load(String name) {
+    String resource = "/dev/lockkey/redis/" + name + ".lua";
+    try (InputStream in = LuaScript.class.getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new IllegalStateException("missing script resource " + resource);
+      }
+      return new LuaScript(name, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read script resource " + resource, e);
+    }
+  }
+
+  /** The script's name, e.g. {@code acquire}. */
+  public String name() {
+    return name;
+  }
+
+  /** The SHA-1 that EVALSHA uses. */
+  public String sha1() {
+    return sha1;
+  }
+
+  /**
+   * Runs the script. In a cluster all {@code keys} must share one slot (one hash tag).
+   *
+   * @return what the script returned, as Jedis decodes it (Long, String or byte[], List, null)
+   */
+  public Object run(UnifiedJedis jedis, List<String> keys, List<String> args) {
+    try {
+      return jedis.evalsha(sha1, keys, args);
+    } catch (JedisNoScriptException e) {
+      return jedis.eval(source, keys, args);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "LuaScript[" + name + "]";
+  }
+
+  private static String sha1Hex(String source) {
+    try {
+      MessageDigest digest = MessageDigest.getInstance("SHA-1");
+      return HexFormat.of().formatHex(digest.digest(source.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-1 is required by the JVM specification", e);
+    }
+  }
+}
