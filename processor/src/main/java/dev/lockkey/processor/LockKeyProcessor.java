@@ -56,7 +56,7 @@ import javax.tools.JavaFileObject;
  *       Map, arrays other than byte[], raw or wildcard types, containers of non-scalars, private enums.
  *   <li>{@code [LockKeyBytes]} byte[] without @Hashed or @Secret.
  *   <li>{@code [LockKeyWindow]} Instant without @Window; @Window size below 1, unit outside
- *       MILLIS..DAYS, or longer than a Duration.
+ *       MILLIS..DAYS, shorter than a second, or too long to align in milliseconds.
  *   <li>{@code [LockKeyModifier]} a modifier on a type it does not fit.
  *   <li>{@code [LockKeyHashedSecret]} @Hashed and @Secret on one field.
  *   <li>{@code [LockKeyMaxLength]} @MaxLength below 1.

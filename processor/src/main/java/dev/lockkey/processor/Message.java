@@ -105,8 +105,12 @@ enum Message {
           + " different key; add @Window(size = 1, unit = ChronoUnit.MINUTES), or the window to lock per"),
   WINDOW_SIZE(ERROR, "LockKeyWindow",
       "@Window size is %d; a window is at least 1 unit long; use size = 1 or more"),
+  WINDOW_TOO_SHORT(ERROR, "LockKeyWindow",
+      "@Window of %d %s is shorter than a second; window starts are rendered to the second, so shorter"
+          + " windows would share one key; use at least 1 second"),
   WINDOW_TOO_LONG(ERROR, "LockKeyWindow",
-      "@Window of %d %s is longer than a java.time.Duration can hold; use a smaller size"),
+      "@Window of %d %s is longer than the runtime can align (milliseconds in a long); use a smaller"
+          + " size"),
   WINDOW_UNIT(ERROR, "LockKeyWindow",
       "@Window unit is %s; windows are measured in MILLIS, SECONDS, MINUTES, HOURS, HALF_DAYS or DAYS;"
           + " use one of these"),

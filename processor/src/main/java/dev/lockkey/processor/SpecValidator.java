@@ -73,6 +73,9 @@ final class SpecValidator {
 
   private static final int MAX_WORD_LENGTH = 64;
 
+  /** Window starts are rendered to the second, so shorter windows would share their text. */
+  private static final Duration SHORTEST_WINDOW = Duration.ofSeconds(1);
+
   private SpecValidator() {}
 
   /**
@@ -197,7 +200,11 @@ final class SpecValidator {
     }
     if (problems.isEmpty()) {
       try {
-        Duration.of(window.size(), ChronoUnit.valueOf(window.unit()));
+        Duration length = Duration.of(window.size(), ChronoUnit.valueOf(window.unit()));
+        length.toMillis(); // the runtime aligns windows in milliseconds
+        if (length.compareTo(SHORTEST_WINDOW) < 0) {
+          problems.add(Problem.onAnnotation(Names.WINDOW, Message.WINDOW_TOO_SHORT, window.size(), window.unit()));
+        }
       } catch (ArithmeticException tooLong) {
         problems.add(Problem.onAnnotation(Names.WINDOW, Message.WINDOW_TOO_LONG, window.size(), window.unit()));
       }
