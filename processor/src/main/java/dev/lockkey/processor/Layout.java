@@ -40,12 +40,16 @@ final class Layout {
     List<Problem> problems = new ArrayList<>();
     List<String> rendered = new ArrayList<>();
     Set<String> placed = new HashSet<>();
+    Set<String> mentioned = new HashSet<>();
     for (String segment : template.split(":", -1)) {
       String placeholder = segment(template, segment, fieldNames, placed, problems);
       rendered.add(VERSION.equals(placeholder) ? "v" + version : segment);
+      if (segment.contains("{") || segment.contains("}")) {
+        mentioned.addAll(List.of(segment.split("[{}]"))); // a broken placeholder is not also reported missing
+      }
     }
     Set<String> missing = new LinkedHashSet<>(fieldNames);
-    missing.removeAll(placed);
+    missing.removeAll(mentioned);
     for (String field : missing) {
       problems.add(error(Message.TEMPLATE_MISSING, template, field, field));
     }

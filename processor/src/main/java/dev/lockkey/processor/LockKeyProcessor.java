@@ -40,7 +40,7 @@ import javax.tools.JavaFileObject;
  * <ul>
  *   <li>{@code [LockKeyNotInterface]} the annotated type is a class, enum, record or annotation.
  *   <li>{@code [LockKeyGeneric]} the spec has type parameters.
- *   <li>{@code [LockKeyAccess]} the spec is private, nested in a private type, or local.
+ *   <li>{@code [LockKeyAccess]} the spec is private or nested in a private type.
  *   <li>{@code [LockKeyNoFields]} the spec has no identity field.
  *   <li>{@code [LockKeyInherited]} an abstract method is inherited from a super-interface.
  *   <li>{@code [LockKeyNameTaken]} a type named like the generated class exists.

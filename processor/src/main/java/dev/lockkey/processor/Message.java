@@ -21,7 +21,7 @@ enum Message {
           + " must be concrete; remove the type parameters"),
   INACCESSIBLE_SPEC(ERROR, "LockKeyAccess",
       "spec %s is %s; the generated %s in the same package must implement it; make the interface and"
-          + " every type enclosing it at least package-private, and declare it outside of methods"),
+          + " every type enclosing it at least package-private"),
   NO_IDENTITY_FIELD(ERROR, "LockKeyNoFields",
       "spec %s has no identity field; a key without fields would lock every resource of its kind at once;"
           + " declare one abstract accessor per identity field, e.g. String tenant();"),

@@ -13,7 +13,6 @@ import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
-import javax.lang.model.element.NestingKind;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
@@ -151,14 +150,14 @@ final class SpecReader {
     }
   }
 
-  /** Why the generated class cannot implement the spec, if it cannot. */
-  private static Optional<String> inaccessibility(TypeElement spec) {
-    for (Element type = spec; type instanceof TypeElement t; type = type.getEnclosingElement()) {
-      if (t.getNestingKind() == NestingKind.LOCAL || t.getNestingKind() == NestingKind.ANONYMOUS) {
-        return Optional.of(t == spec ? "declared in a method" : "nested in " + t.getSimpleName() + ", which is declared in a method");
-      }
-      if (t.getModifiers().contains(Modifier.PRIVATE)) {
-        return Optional.of(t == spec ? "private" : "nested in private " + t.getSimpleName());
+  /**
+   * Why the generated class cannot implement the spec, if it cannot. (Local types need no check:
+   * javac does not show them to annotation processors at all.)
+   */
+  private static Optional<String> inaccessibility(TypeElement type) {
+    for (Element e = type; e instanceof TypeElement; e = e.getEnclosingElement()) {
+      if (e.getModifiers().contains(Modifier.PRIVATE)) {
+        return Optional.of(e == type ? "private" : "nested in private " + e.getSimpleName());
       }
     }
     return Optional.empty();
