@@ -123,6 +123,7 @@ final class KeyClassWriter {
     private MethodSpec constructor() {
       MethodSpec.Builder constructor = MethodSpec.constructorBuilder()
           .addModifiers(Modifier.PRIVATE)
+          .addJavadoc("Validates and canonicalises every value in declaration order, then renders the body once.\n")
           .addParameters(parameters());
       List<CodeBlock> segments = new ArrayList<>();
       for (FieldCode field : fields) {

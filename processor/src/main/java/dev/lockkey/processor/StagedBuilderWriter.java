@@ -76,7 +76,9 @@ final class StagedBuilderWriter {
     }
     TypeSpec.Builder last = TypeSpec.interfaceBuilder(buildStage)
         .addModifiers(Modifier.PUBLIC)
-        .addJavadoc("The builder's last stage: optional fields, then {@link #build()}.\n");
+        .addJavadoc(required.size() < fields.size()
+            ? "The builder's last stage: optional fields, then {@link #build()}.\n"
+            : "The builder's last stage: {@link #build()}.\n");
     for (FieldCode field : fields) {
       if (field.field().optional()) {
         last.addMethod(setter(field, buildStage).addModifiers(Modifier.ABSTRACT).build());
