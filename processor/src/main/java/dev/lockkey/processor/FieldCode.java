@@ -13,16 +13,18 @@ import com.palantir.javapoet.TypeName;
 final class FieldCode {
   private final FieldModel field;
   private final String constant;
-  private final String parameter;
+  private final String variable;
 
   /**
    * @param constant the name of the field's {@code FieldFormat} constant, e.g. {@code ORDER_ID}
-   * @param parameter the field's name as a parameter of the factory, the constructor and the builder
+   * @param variable the field's name as a variable: the private field holding the canonical
+   *     value, the parameter of the factory and the constructor, the builder's field; the
+   *     accessor's name unless that clashes with another name of the key class
    */
-  FieldCode(FieldModel field, String constant, String parameter) {
+  FieldCode(FieldModel field, String constant, String variable) {
     this.field = field;
     this.constant = constant;
-    this.parameter = parameter;
+    this.variable = variable;
   }
 
   /** The canonical value and the segment of a field, as the constructor computes them. */
@@ -32,7 +34,7 @@ final class FieldCode {
     return field;
   }
 
-  /** The accessor's name, also the name of the private field holding the canonical value. */
+  /** The accessor's name. */
   String name() {
     return field.name();
   }
@@ -41,8 +43,8 @@ final class FieldCode {
     return constant;
   }
 
-  String parameter() {
-    return parameter;
+  String variable() {
+    return variable;
   }
 
   /** The type as the spec declares it: the accessor's return type and the factory's parameter type. */
@@ -101,17 +103,17 @@ final class FieldCode {
   Canonicalisation canonicalisation(String secret, NameAllocator locals) {
     return switch (field.type().container()) {
       case NONE -> single(secret);
-      case OPTIONAL -> optional(secret, locals.newName(parameter + "Text"));
-      case LIST, SET, COLLECTION -> collection(locals.newName(parameter + "Segment"));
+      case OPTIONAL -> optional(secret, locals.newName(variable + "Text"));
+      case LIST, SET, COLLECTION -> collection(locals.newName(variable + "Segment"));
     };
   }
 
   private Canonicalisation single(String secret) {
     FieldModifiers modifiers = field.modifiers();
-    CodeBlock value = CodeBlock.of("this.$N", name());
+    CodeBlock value = CodeBlock.of("this.$N", variable);
     switch (field.type().kind()) {
       case STRING:
-        CodeBlock text = CodeBlock.of("$N.text($N)", constant, parameter);
+        CodeBlock text = CodeBlock.of("$N.text($N)", constant, variable);
         if (modifiers.secret()) {
           return assign(CodeBlock.of("$N.segment($N, $L)", constant, secret, text), value);
         }
@@ -121,21 +123,21 @@ final class FieldCode {
         return assign(text, CodeBlock.of("$N.segment($L)", constant, value));
       case BYTES:
         return modifiers.secret()
-            ? assign(CodeBlock.of("$N.digest($N, $N)", constant, secret, parameter), value)
-            : assign(CodeBlock.of("$N.digest($N)", constant, parameter), value);
+            ? assign(CodeBlock.of("$N.digest($N, $N)", constant, secret, variable), value)
+            : assign(CodeBlock.of("$N.digest($N)", constant, variable), value);
       case DECIMAL:
-        return assign(CodeBlock.of("$N.decimal($N)", constant, parameter), textSegment(value));
+        return assign(CodeBlock.of("$N.decimal($N)", constant, variable), textSegment(value));
       case INSTANT:
-        return assign(CodeBlock.of("$N.windowStart($N)", constant, parameter), textSegment(value));
+        return assign(CodeBlock.of("$N.windowStart($N)", constant, variable), textSegment(value));
       default:
-        return assign(CodeBlock.of("$N", parameter), textSegment(value));
+        return assign(CodeBlock.of("$N", variable), textSegment(value));
     }
   }
 
   private Canonicalisation optional(String secret, String text) {
     FieldModifiers modifiers = field.modifiers();
     CodeBlock statement = CodeBlock.of("$T $N = $N.optionalText($N, $N::text);\n",
-        GeneratedTypes.STRING, text, constant, parameter, constant);
+        GeneratedTypes.STRING, text, constant, variable, constant);
     CodeBlock textSegment = CodeBlock.of("$N.segment($N)", constant, text);
     switch (field.type().kind()) {
       case STRING:
@@ -145,21 +147,21 @@ final class FieldCode {
         CodeBlock digest = modifiers.secret() ? CodeBlock.of("$N.segment($N, $N)", constant, secret, text) : textSegment;
         CodeBlock value = CodeBlock.of("$N == null ? $T.empty() : $T.of($L)",
             text, GeneratedTypes.OPTIONAL, GeneratedTypes.OPTIONAL, digest);
-        return assign(statement, value, CodeBlock.of("this.$N.orElse($S)", name(), ""));
+        return assign(statement, value, CodeBlock.of("this.$N.orElse($S)", variable, ""));
       case DECIMAL:
-        return assign(statement, CodeBlock.of("$N.map($N::decimal)", parameter, constant), textSegment);
+        return assign(statement, CodeBlock.of("$N.map($N::decimal)", variable, constant), textSegment);
       case INSTANT:
-        return assign(statement, CodeBlock.of("$N.map($N::windowStart)", parameter, constant), textSegment);
+        return assign(statement, CodeBlock.of("$N.map($N::windowStart)", variable, constant), textSegment);
       default:
-        return assign(statement, CodeBlock.of("$N", parameter), textSegment);
+        return assign(statement, CodeBlock.of("$N", variable), textSegment);
     }
   }
 
   private Canonicalisation collection(String segment) {
     CodeBlock statement = CodeBlock.of("$T $N = $N.collectionSegment($N, $N::text);\n",
-        GeneratedTypes.STRING, segment, constant, parameter, constant);
+        GeneratedTypes.STRING, segment, constant, variable, constant);
     ClassName copy = field.type().container() == Container.SET ? GeneratedTypes.SET : GeneratedTypes.LIST;
-    return assign(statement, CodeBlock.of("$T.copyOf($N)", copy, parameter), CodeBlock.of("$N", segment));
+    return assign(statement, CodeBlock.of("$T.copyOf($N)", copy, variable), CodeBlock.of("$N", segment));
   }
 
   private CodeBlock textSegment(CodeBlock value) {
@@ -172,14 +174,14 @@ final class FieldCode {
 
   private Canonicalisation assign(CodeBlock before, CodeBlock value, CodeBlock segment) {
     return new Canonicalisation(
-        CodeBlock.builder().add(before).addStatement("this.$N = $L", name(), value).build(), segment);
+        CodeBlock.builder().add(before).addStatement("this.$N = $L", variable, value).build(), segment);
   }
 
   /** The accessor's body: the canonical value, or a fresh copy of a {@code byte[]} field's digest. */
   CodeBlock accessorBody() {
     return field.type().kind() == ScalarKind.BYTES
-        ? CodeBlock.of("return $T.of().parseHex($N);\n", GeneratedTypes.HEX_FORMAT, name())
-        : CodeBlock.of("return $N;\n", name());
+        ? CodeBlock.of("return $T.of().parseHex($N);\n", GeneratedTypes.HEX_FORMAT, variable)
+        : CodeBlock.of("return $N;\n", variable);
   }
 
   /**

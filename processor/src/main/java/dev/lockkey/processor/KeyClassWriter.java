@@ -55,12 +55,12 @@ final class KeyClassWriter {
       this.key = ClassName.get(model.spec().packageName(), model.keyName());
       this.spec = GeneratedTypes.className(model.spec());
       names.newName(model.keyName());
-      List<String> parameters = model.fields().stream().map(field -> names.newName(field.name())).toList();
+      List<String> variables = model.fields().stream().map(field -> names.newName(field.name())).toList();
       this.body = names.newName("body");
       this.secret = model.usesSecret() ? names.newName("secret") : null;
       for (int i = 0; i < model.fields().size(); i++) {
         FieldModel field = model.fields().get(i);
-        fields.add(new FieldCode(field, names.newName(constantName(field.name())), parameters.get(i)));
+        fields.add(new FieldCode(field, names.newName(constantName(field.name())), variables.get(i)));
       }
       this.builder = new StagedBuilderWriter(key, spec, fields, secret, names);
     }
@@ -81,7 +81,7 @@ final class KeyClassWriter {
           .addSuperinterface(GeneratedTypes.LOCK_KEY)
           .addFields(constants());
       for (FieldCode field : fields) {
-        type.addField(field.storedType(), field.name(), Modifier.PRIVATE, Modifier.FINAL);
+        type.addField(field.storedType(), field.variable(), Modifier.PRIVATE, Modifier.FINAL);
       }
       return type.addField(GeneratedTypes.STRING, body, Modifier.PRIVATE, Modifier.FINAL)
           .addMethod(constructor())
@@ -149,8 +149,8 @@ final class KeyClassWriter {
         arguments.add(CodeBlock.of("$N", secret));
       }
       for (FieldCode field : fields) {
-        factory.addJavadoc("@param $N {@link $T#$L()}$L\n", field.parameter(), spec, field.name(), parameterNote(field.field()));
-        arguments.add(CodeBlock.of("$N", field.parameter()));
+        factory.addJavadoc("@param $N {@link $T#$L()}$L\n", field.variable(), spec, field.name(), parameterNote(field.field()));
+        arguments.add(CodeBlock.of("$N", field.variable()));
       }
       return factory
           .addJavadoc("@throws $T when a value cannot be part of a key; its message names the\n",
@@ -173,7 +173,7 @@ final class KeyClassWriter {
         parameters.add(ParameterSpec.builder(GeneratedTypes.KEY_SECRET, secret).build());
       }
       for (FieldCode field : fields) {
-        parameters.add(ParameterSpec.builder(field.declaredType(), field.parameter()).build());
+        parameters.add(ParameterSpec.builder(field.declaredType(), field.variable()).build());
       }
       return parameters;
     }
@@ -242,7 +242,7 @@ final class KeyClassWriter {
         if (field.field().modifiers().secret()) {
           literal.append("<secret>");
         } else {
-          lines.add(CodeBlock.of("$S + $N", literal, field.name()));
+          lines.add(CodeBlock.of("$S + $N", literal, field.variable()));
           literal.setLength(0);
         }
       }

@@ -51,7 +51,9 @@ final class SpecReader {
    * generate it in a later round, and if none does javac reports it.
    */
   boolean awaitsTypes(TypeElement spec) {
-    return spec.getInterfaces().stream().anyMatch(SpecReader::unresolved)
+    AnnotationMirror annotation = Reporter.find(spec, Names.LOCK_KEY_SPEC);
+    return (annotation != null && annotation.getElementValues().values().stream().anyMatch(SpecReader::erroneous))
+        || spec.getInterfaces().stream().anyMatch(SpecReader::unresolved)
         || ElementFilter.methodsIn(spec.getEnclosedElements()).stream()
             .anyMatch(method -> unresolved(method.getReturnType()));
   }
@@ -289,12 +291,22 @@ final class SpecReader {
     return null;
   }
 
-  /** The attribute values of an annotation, defaults included, by attribute name. */
+  /**
+   * Whether javac could not evaluate an attribute value, e.g. a constant it cannot find. javac
+   * shows such a value as the string {@code <error>} (a real string constant prints quoted).
+   */
+  private static boolean erroneous(AnnotationValue value) {
+    return "<error>".equals(value.toString());
+  }
+
+  /** The attribute values of an annotation, defaults included, by attribute name; erroneous ones left out. */
   private Map<String, Object> values(AnnotationMirror annotation) {
     Map<String, Object> values = new HashMap<>();
     for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
         elements.getElementValuesWithDefaults(annotation).entrySet()) {
-      values.put(entry.getKey().getSimpleName().toString(), entry.getValue().getValue());
+      if (!erroneous(entry.getValue())) {
+        values.put(entry.getKey().getSimpleName().toString(), entry.getValue().getValue());
+      }
     }
     return values;
   }

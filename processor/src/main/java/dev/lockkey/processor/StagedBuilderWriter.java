@@ -109,7 +109,7 @@ final class StagedBuilderWriter {
               .build());
     }
     for (FieldCode field : fields) {
-      FieldSpec.Builder state = FieldSpec.builder(field.declaredType(), field.parameter(), Modifier.PRIVATE);
+      FieldSpec.Builder state = FieldSpec.builder(field.declaredType(), field.variable(), Modifier.PRIVATE);
       if (field.field().optional()) {
         state.initializer("$T.empty()", GeneratedTypes.OPTIONAL);
       }
@@ -127,7 +127,7 @@ final class StagedBuilderWriter {
     if (secret != null) {
       arguments.add(CodeBlock.of("$N", secret));
     }
-    fields.forEach(field -> arguments.add(CodeBlock.of("$N", field.parameter())));
+    fields.forEach(field -> arguments.add(CodeBlock.of("$N", field.variable())));
     return type.addMethod(MethodSpec.methodBuilder("build")
             .addAnnotation(Override.class)
             .addModifiers(Modifier.PUBLIC)
@@ -140,7 +140,7 @@ final class StagedBuilderWriter {
   private MethodSpec.Builder setter(FieldCode field, TypeName next) {
     MethodSpec.Builder setter = MethodSpec.methodBuilder(field.name())
         .addModifiers(Modifier.PUBLIC)
-        .addParameter(field.setterType(), field.parameter())
+        .addParameter(field.setterType(), field.variable())
         .returns(next);
     return field.field().optional()
         ? setter.addJavadoc("Sets {@link $T#$L()}; it stays absent when not set or set to\n{@code null}.\n",
@@ -152,12 +152,12 @@ final class StagedBuilderWriter {
     MethodSpec.Builder setter = MethodSpec.methodBuilder(field.name())
         .addAnnotation(Override.class)
         .addModifiers(Modifier.PUBLIC)
-        .addParameter(field.setterType(), field.parameter())
+        .addParameter(field.setterType(), field.variable())
         .returns(next);
     if (field.field().optional()) {
-      setter.addStatement("this.$N = $T.ofNullable($N)", field.parameter(), GeneratedTypes.OPTIONAL, field.parameter());
+      setter.addStatement("this.$N = $T.ofNullable($N)", field.variable(), GeneratedTypes.OPTIONAL, field.variable());
     } else {
-      setter.addStatement("this.$N = $N", field.parameter(), field.parameter());
+      setter.addStatement("this.$N = $N", field.variable(), field.variable());
     }
     return setter.addStatement("return this").build();
   }

@@ -151,6 +151,52 @@ class ProcessorRobustnessTest {
   }
 
   @Test
+  void fieldNamesThatGeneratedCodeAlsoUsesDoNotClash() {
+    JavaFileObject spec = source("Spec", """
+        @LockKeySpec(domain = "payment", action = "capture")
+        interface Spec {
+          String body();
+
+          @Secret
+          String secret();
+
+          String format();
+
+          String build();
+
+          String other();
+
+          Optional<String> bodyText();
+
+          List<String> SPEC();
+        }
+        """);
+    JavaFileObject user = source("User", """
+        class User {
+          SpecKey key = SpecKey.builder(KeySecret.of(new byte[] {1}))
+              .body("b").secret("s").format("f").build("x").other("o").SPEC(List.of("l")).bodyText("t").build();
+        }
+        """);
+
+    assertThat(compile(spec, user)).succeededWithoutWarnings();
+  }
+
+  @Test
+  void unresolvableAttributeIsLeftToJavac() {
+    JavaFileObject spec = source("Spec", """
+        @LockKeySpec(domain = Domains.PAYMENT, action = "capture")
+        interface Spec {
+          String tenant();
+        }
+        """);
+
+    Compilation compilation = compile(spec);
+
+    assertThat(compilation).hadErrorContaining("cannot find symbol").inFile(spec).onLineContaining("Domains.PAYMENT");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
   void fieldTypeFromALaterRoundIsAwaited() {
     JavaFileObject spec = source("Spec", """
         @LockKeySpec(domain = "payment", action = "capture")
