@@ -7,7 +7,6 @@ import java.io.Writer;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.FilerException;
@@ -122,15 +121,12 @@ public final class LockKeyProcessor extends AbstractProcessor {
   }
 
   /** Reads, checks and generates one spec; whatever goes wrong stays with this spec. */
-  private Optional<SpecModel> process(TypeElement spec) {
+  private void process(TypeElement spec) {
     Reporter reporter = new Reporter(processingEnv.getMessager());
     try {
-      Optional<SpecModel> model = reader.read(spec, reporter);
-      model.ifPresent(valid -> write(valid, spec, reporter));
-      return reporter.hadError() ? Optional.empty() : model;
+      reader.read(spec, reporter).ifPresent(model -> write(model, spec, reporter));
     } catch (RuntimeException e) {
       reporter.report(spec, Message.INTERNAL, spec.getQualifiedName(), e);
-      return Optional.empty();
     }
   }
 

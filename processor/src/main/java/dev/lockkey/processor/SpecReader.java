@@ -84,12 +84,12 @@ final class SpecReader {
     if (accessors.isEmpty()) {
       reporter.report(spec, Message.NO_IDENTITY_FIELD, spec.getSimpleName());
     }
+    List<String> fieldNames = accessors.stream().map(method -> method.getSimpleName().toString()).toList();
+    Optional<Header> header = readHeader(spec, fieldNames, reporter);
     List<FieldModel> fields = new ArrayList<>();
     for (ExecutableElement accessor : accessors) {
       readField(accessor, reporter).ifPresent(fields::add);
     }
-    List<String> fieldNames = accessors.stream().map(method -> method.getSimpleName().toString()).toList();
-    Optional<Header> header = readHeader(spec, fieldNames, reporter);
 
     if (reporter.hadError() || header.isEmpty() || fields.size() != accessors.size()) {
       return Optional.empty(); // a field or attribute javac itself rejects leaves no error of ours
@@ -117,7 +117,7 @@ final class SpecReader {
       problems.addAll(result.problems());
       layout = result.layout();
     }
-    if (problems.isEmpty()) {
+    if (problems.stream().noneMatch(Problem::isError)) {
       String name = spec.getQualifiedName().toString();
       keySpaces.claim(domain, action, version, name).ifPresent(owner -> problems.add(Problem.onAnnotation(
           Names.LOCK_KEY_SPEC, Message.DUPLICATE_KEY_SPACE, name, domain, action, version, owner)));
