@@ -144,7 +144,9 @@ final class FieldCode {
         if (!modifiers.digest()) {
           return assign(statement, CodeBlock.of("$T.ofNullable($N)", GeneratedTypes.OPTIONAL, text), textSegment);
         }
-        CodeBlock digest = modifiers.secret() ? CodeBlock.of("$N.segment($N, $N)", constant, secret, text) : textSegment;
+        CodeBlock digest = modifiers.secret()
+            ? CodeBlock.of("$N.segment($N, $N)", constant, secret, text)
+            : textSegment;
         CodeBlock value = CodeBlock.of("$N == null ? $T.empty() : $T.of($L)",
             text, GeneratedTypes.OPTIONAL, GeneratedTypes.OPTIONAL, digest);
         return assign(statement, value, CodeBlock.of("this.$N.orElse($S)", variable, ""));

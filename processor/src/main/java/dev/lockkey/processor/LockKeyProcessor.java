@@ -66,6 +66,24 @@ import javax.tools.JavaFileObject;
  *       Set without @Unordered, {@code [LockKeyTemplateVersion]} a template without {@code {version}}.
  * </ul>
  *
+ * <h2>Decisions</h2>
+ *
+ * <ul>
+ *   <li>Identity fields are the abstract methods declared in the spec, in declaration order;
+ *       default, static and private methods are not fields; an abstract method inherited from a
+ *       super-interface must be redeclared (or implemented) in the spec.
+ *   <li>{@code XxxKey} is a top-level class in the spec's package, also for a nested spec.
+ *       Local specs are never seen: javac does not show local types to processors.
+ *   <li>{@code @Verbatim} with {@code @CaseInsensitive} is allowed: one keeps surrounding white
+ *       space, the other lowercases; {@code @CaseInsensitive} with {@code @Hashed} or
+ *       {@code @Secret} digests the lowercased text.
+ *   <li>Accessors return canonical values: a {@code @Hashed}/{@code @Secret} String its 32-hex
+ *       digest, a digested {@code byte[]} a fresh copy of the digest's 16 bytes, a collection an
+ *       immutable copy of the elements as given. The key keeps nothing else.
+ *   <li>The builder's setter of an {@code Optional<T>} field takes a {@code T}; {@code null}
+ *       leaves it absent.
+ * </ul>
+ *
  * <h2>Build tools</h2>
  *
  * <p>Gradle: an isolating processor; each generated file has exactly one originating element, its

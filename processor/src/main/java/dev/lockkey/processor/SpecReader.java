@@ -251,7 +251,8 @@ final class SpecReader {
       return Optional.empty();
     }
     if (type.getKind() != TypeKind.DECLARED) {
-      problems.add(Problem.onElement(type == declared ? Message.UNSUPPORTED_TYPE : Message.NESTED_TYPE, name, declared));
+      Message message = type == declared ? Message.UNSUPPORTED_TYPE : Message.NESTED_TYPE;
+      problems.add(Problem.onElement(message, name, declared));
       return Optional.empty();
     }
     TypeElement element = (TypeElement) types.asElement(type);

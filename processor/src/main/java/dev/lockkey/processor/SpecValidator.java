@@ -69,7 +69,8 @@ final class SpecValidator {
       "timestamp", "createdat", "updatedat", "now", "currenttime", "retrycount");
 
   /** The {@code ChronoUnit}s a window may use: fixed lengths from milliseconds to days. */
-  private static final List<String> WINDOW_UNITS = List.of("MILLIS", "SECONDS", "MINUTES", "HOURS", "HALF_DAYS", "DAYS");
+  private static final List<String> WINDOW_UNITS =
+      List.of("MILLIS", "SECONDS", "MINUTES", "HOURS", "HALF_DAYS", "DAYS");
 
   private static final int MAX_WORD_LENGTH = 64;
 
@@ -186,7 +187,8 @@ final class SpecValidator {
       List<Problem> problems, boolean misfit, String modifier, String name, String declaredType, String fits) {
     if (misfit) {
       String simpleName = Names.simpleName(modifier);
-      problems.add(Problem.onAnnotation(modifier, Message.MODIFIER_MISFIT, simpleName, name, declaredType, simpleName, fits));
+      problems.add(Problem.onAnnotation(
+          modifier, Message.MODIFIER_MISFIT, simpleName, name, declaredType, simpleName, fits));
     }
   }
 
