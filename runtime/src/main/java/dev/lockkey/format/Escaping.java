@@ -17,6 +17,8 @@ public final class Escaping {
   private static final String RESERVED_PUNCTUATION = "%:{},*?[]\\";
 
   private static final boolean[] ASCII_RESERVED = asciiReserved();
+  /** {@code %} and two hex digits per UTF-8 byte. */
+  private static final int PERCENT_ENCODED_LENGTH = 3;
   private static final char[] UPPERCASE_HEX = "0123456789ABCDEF".toCharArray();
 
   private Escaping() {}
@@ -44,8 +46,7 @@ public final class Escaping {
     if (first < 0) {
       return text;
     }
-    // Most escaped code points are ASCII (3 chars for 1); the builder grows if more is needed.
-    StringBuilder out = new StringBuilder(text.length() + 16);
+    StringBuilder out = new StringBuilder(escapedLength(text, first));
     out.append(text, 0, first);
     for (int i = first; i < text.length(); ) {
       int codePoint = codePointAt(text, i);
@@ -103,6 +104,22 @@ public final class Escaping {
       i += Character.charCount(codePoint);
     }
     return -1;
+  }
+
+  /** The length of the escaped text, so that it is built without growing. */
+  private static int escapedLength(String text, int first) {
+    int length = first;
+    for (int i = first; i < text.length(); ) {
+      int codePoint = codePointAt(text, i);
+      int chars = Character.charCount(codePoint);
+      length += isReserved(codePoint) ? PERCENT_ENCODED_LENGTH * utf8Length(codePoint) : chars;
+      i += chars;
+    }
+    return length;
+  }
+
+  private static int utf8Length(int codePoint) {
+    return codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
   }
 
   private static int codePointAt(String text, int index) {

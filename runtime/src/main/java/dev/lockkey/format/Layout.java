@@ -25,6 +25,8 @@ final class Layout {
   /** For each placeholder in layout order, the index of the field it names. */
   private final int[] slotFields;
   private final int literalLength;
+  /** Whether the placeholders appear in declaration order, as they always do in a default layout. */
+  private final boolean placeholdersInDeclarationOrder;
 
   private Layout(String text, List<String> fieldNames, String[] parts, int[] partFields, String[] literals, int[] slotFields) {
     this.text = text;
@@ -38,6 +40,11 @@ final class Layout {
       length += literal.length();
     }
     this.literalLength = length;
+    boolean ordered = true;
+    for (int slot = 0; slot < slotFields.length; slot++) {
+      ordered &= slotFields[slot] == slot;
+    }
+    this.placeholdersInDeclarationOrder = ordered;
   }
 
   /**
@@ -130,6 +137,19 @@ final class Layout {
    * @param length the body's length in chars: {@link #literalLength()} plus the segments' lengths
    */
   String render(String[] segments, int length) {
+    if (placeholdersInDeclarationOrder) {
+      // The JDK's string concatenation (invokedynamic) allocates the exact result once, with no
+      // builder and no copy: the common small layouts take it.
+      String[] l = literals;
+      String[] s = segments;
+      switch (s.length) {
+        case 1: return l[0] + s[0] + l[1];
+        case 2: return l[0] + s[0] + l[1] + s[1] + l[2];
+        case 3: return l[0] + s[0] + l[1] + s[1] + l[2] + s[2] + l[3];
+        case 4: return l[0] + s[0] + l[1] + s[1] + l[2] + s[2] + l[3] + s[3] + l[4];
+        default: break;
+      }
+    }
     StringBuilder body = new StringBuilder(length);
     body.append(literals[0]);
     for (int slot = 0; slot < slotFields.length; slot++) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.lockkey.FieldDescriptor;
 import dev.lockkey.InvalidKeyException;
 import dev.lockkey.SpecDescriptor;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -34,6 +35,25 @@ class KeyFormatTest {
     KeyFormat template = format("order:{orderId}:pay:v1:{tenant}");
 
     assertThat(template.render("t42", "98765")).isEqualTo("order:98765:pay:v1:t42");
+  }
+
+  @Test
+  void everyNumberOfFieldsRendersTheSameWay() {
+    for (int count = 1; count <= 7; count++) {
+      List<FieldDescriptor> fields = new ArrayList<>();
+      List<String> placeholders = new ArrayList<>();
+      List<String> segments = new ArrayList<>();
+      for (int i = 0; i < count; i++) {
+        fields.add(FieldDescriptor.of("f" + i, "long"));
+        placeholders.add("{f" + i + "}");
+        segments.add(Long.toString(i));
+      }
+      KeyFormat format = KeyFormat.of(new SpecDescriptor("com.acme.Many", "many", "fields", 1,
+          "many:fields:v1:" + String.join(":", placeholders) + ":end", fields));
+
+      assertThat(format.render(segments.toArray(String[]::new)))
+          .isEqualTo("many:fields:v1:" + String.join(":", segments) + ":end");
+    }
   }
 
   @Test
