@@ -3,10 +3,14 @@ package dev.lockkey.processor;
 import com.google.auto.service.AutoService;
 import com.palantir.javapoet.JavaFile;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.FilerException;
@@ -14,11 +18,15 @@ import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.annotation.processing.SupportedAnnotationTypes;
+import javax.annotation.processing.SupportedOptions;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.ElementFilter;
+import javax.tools.Diagnostic;
+import javax.tools.FileObject;
 import javax.tools.JavaFileObject;
+import javax.tools.StandardLocation;
 
 /**
  * Generates {@code XxxKey} for every {@code @LockKeySpec} interface {@code Xxx}, and rejects bad
@@ -59,11 +67,16 @@ import javax.tools.JavaFileObject;
  *   <li>{@code [LockKeyModifier]} a modifier on a type it does not fit.
  *   <li>{@code [LockKeyHashedSecret]} @Hashed and @Secret on one field.
  *   <li>{@code [LockKeyMaxLength]} @MaxLength below 1.
- *   <li>{@code [LockKeyWrite]} the source file could not be written.
+ *   <li>{@code [LockKeyLayoutChanged]} the layout differs from the baseline's, with the same version.
+ *   <li>{@code [LockKeyVersionLowered]} the version is below the baseline's.
+ *   <li>{@code [LockKeyBaseline]} the baseline named by {@code -Alockkey.baseline} cannot be read.
+ *   <li>{@code [LockKeyWrite]} the source file or manifest could not be written.
  *   <li>{@code [LockKeyInternal]} the processor failed on a spec (a bug).
  *   <li>Warnings: {@code [LockKeyNoise]} a field named like per-request data (requestId,
  *       traceId, nonce, timestamp, ...; windowed instants are exempt), {@code [LockKeySetOrder]} a
  *       Set without @Unordered, {@code [LockKeyTemplateVersion]} a template without {@code {version}}.
+ *   <li>Notes: {@code [LockKeyVersionBumped]} the version grew past the baseline's, with the
+ *       rollout steps; {@code [LockKeyNotInBaseline]} a spec the baseline does not hold yet.
  * </ul>
  *
  * <h2>Decisions</h2>
@@ -84,21 +97,34 @@ import javax.tools.JavaFileObject;
  *       leaves it absent.
  * </ul>
  *
+ * <h2>Layout manifest and guard</h2>
+ *
+ * <p>Each valid spec also gets a layout manifest, {@code META-INF/lockkey/specs/<spec>.properties}
+ * in the class output ({@link ManifestWriter}): the runtime decodes keys with it. With
+ * {@code -Alockkey.baseline=<directory>} (committed copies of those manifests), {@link LayoutGuard}
+ * compares every spec with its baseline, found by qualified name, else (a renamed interface) by
+ * domain, action and version. A spec with a guard error generates nothing.
+ *
  * <h2>Build tools</h2>
  *
  * <p>Gradle: an isolating processor; each generated file has exactly one originating element, its
  * spec, and depends only on that spec's source. The {@code [LockKeyDuplicate]} check therefore
- * sees only the specs compiled together: best effort. The processor never loads runtime classes;
- * it names them as strings.
+ * sees only the specs compiled together: best effort. Each manifest, too, has its spec as only
+ * originating element. The baseline is read from outside the sources: declare it as an input of
+ * the compile task, so that a changed baseline recompiles. The processor never loads runtime
+ * classes; it names them as strings.
  */
 @AutoService(Processor.class)
 @SupportedAnnotationTypes(Names.LOCK_KEY_SPEC)
+@SupportedOptions(Baseline.OPTION)
 public final class LockKeyProcessor extends AbstractProcessor {
   private final KeySpaces keySpaces = new KeySpaces();
   /** Specs waiting for a type that a later round may generate, by qualified name. */
   private final Set<String> deferred = new LinkedHashSet<>();
   private SpecReader reader;
   private KeyClassWriter writer;
+  /** Empty without {@code -Alockkey.baseline}, or when the baseline could not be read (an error then). */
+  private Optional<LayoutGuard> guard;
 
   /** Called by javac (found through {@code META-INF/services}). */
   public LockKeyProcessor() {}
@@ -108,6 +134,18 @@ public final class LockKeyProcessor extends AbstractProcessor {
     super.init(processingEnv);
     reader = new SpecReader(processingEnv.getElementUtils(), processingEnv.getTypeUtils(), keySpaces);
     writer = new KeyClassWriter(processingEnv.getElementUtils().getTypeElement(Names.GENERATED) != null);
+    guard = Optional.ofNullable(processingEnv.getOptions().get(Baseline.OPTION)).flatMap(this::loadGuard);
+  }
+
+  /** The guard of the baseline at {@code location}, or empty after reporting why it cannot be read. */
+  private Optional<LayoutGuard> loadGuard(String location) {
+    try {
+      return Optional.of(new LayoutGuard(Baseline.load(Path.of(location))));
+    } catch (IllegalArgumentException e) { // also InvalidPathException
+      processingEnv.getMessager().printMessage(
+          Diagnostic.Kind.ERROR, Message.BASELINE_UNREADABLE.format(location, e.getMessage()));
+      return Optional.empty();
+    }
   }
 
   @Override
@@ -142,7 +180,14 @@ public final class LockKeyProcessor extends AbstractProcessor {
   private void process(TypeElement spec) {
     Reporter reporter = new Reporter(processingEnv.getMessager());
     try {
-      reader.read(spec, reporter).ifPresent(model -> write(model, spec, reporter));
+      reader.read(spec, reporter).ifPresent(model -> {
+        LayoutManifest manifest = ManifestWriter.manifest(model);
+        guard.flatMap(layoutGuard -> layoutGuard.check(manifest)).ifPresent(problem -> reporter.report(spec, problem));
+        if (!reporter.hadError()) {
+          write(model, spec, reporter);
+          writeManifest(manifest, spec, reporter);
+        }
+      });
     } catch (RuntimeException e) {
       reporter.report(spec, Message.INTERNAL, spec.getQualifiedName(), e);
     }
@@ -159,6 +204,19 @@ public final class LockKeyProcessor extends AbstractProcessor {
       reporter.report(spec, Message.NAME_TAKEN, model.qualifiedName(), model.qualifiedKeyName());
     } catch (IOException e) {
       reporter.report(spec, Message.WRITE_FAILED, model.qualifiedKeyName(), e.getMessage());
+    }
+  }
+
+  /** The manifest goes into the class output, so that it ships in the jar next to the key class. */
+  private void writeManifest(LayoutManifest manifest, Element spec, Reporter reporter) {
+    String name = ManifestWriter.resourceName(manifest.spec());
+    try {
+      FileObject resource = processingEnv.getFiler().createResource(StandardLocation.CLASS_OUTPUT, "", name, spec);
+      try (OutputStream out = resource.openOutputStream()) { // UTF-8, whatever javac's -encoding
+        out.write(ManifestWriter.text(manifest).getBytes(StandardCharsets.UTF_8));
+      }
+    } catch (IOException e) {
+      reporter.report(spec, Message.WRITE_FAILED, name, e.getMessage());
     }
   }
 }

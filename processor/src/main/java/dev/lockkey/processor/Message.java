@@ -1,6 +1,7 @@
 package dev.lockkey.processor;
 
 import static javax.tools.Diagnostic.Kind.ERROR;
+import static javax.tools.Diagnostic.Kind.NOTE;
 import static javax.tools.Diagnostic.Kind.WARNING;
 
 import java.util.Locale;
@@ -8,8 +9,8 @@ import javax.tools.Diagnostic;
 
 /**
  * Every message the processor prints, in one place. Each starts with a stable id in brackets,
- * then says which rule is broken, what was found, and how to fix it; javac adds "error:" or
- * "warning:" itself. Several messages may share an id when they are variants of one rule.
+ * then says which rule is broken, what was found, and how to fix it; javac adds "error:",
+ * "warning:" or "Note:" itself. Several messages may share an id when they are variants of one rule.
  */
 enum Message {
   // The spec type, reported on the interface.
@@ -138,9 +139,35 @@ enum Message {
           + " layouts could collide; add a {version} segment, or @SuppressWarnings(\"lockkey\") if"
           + " another system fixes the layout"),
 
+  // The layout guard (-Alockkey.baseline), reported on the spec's version.
+  LAYOUT_CHANGED(ERROR, "LockKeyLayoutChanged",
+      "spec %s changed its key layout but kept version %d%s; old and new builds would lock different keys"
+          + " for one resource, so during a rollout both could hold its lock\n"
+          + "baseline: %s\n"
+          + "now:      %s\n"
+          + "changed:  %s\n"
+          + "bump the version (version = %d) and roll out both layouts, or undo the change"),
+  VERSION_LOWERED(ERROR, "LockKeyVersionLowered",
+      "spec %s has version %d, below version %d in the layout baseline%s; versions only grow, or the keys"
+          + " of a retired layout could come back with another meaning; use version = %d"),
+  VERSION_BUMPED(NOTE, "LockKeyVersionBumped",
+      "spec %s moves from version %d to %d (changed: %s)\n"
+          + "baseline: %s\n"
+          + "now:      %s\n"
+          + "roll it out in steps: 1. keep the version-%d spec as a copy under another name (the guard checks"
+          + " it against the baseline) and lock both keys while any build of version %d runs"
+          + " (VersionRollout.lockingBoth, docs/PURPOSES.md); 2. then lock version %d only and delete the"
+          + " copy; refresh the layout baseline with each change (docs/OBSERVABILITY.md)"),
+  NOT_IN_BASELINE(NOTE, "LockKeyNotInBaseline",
+      "spec %s is not in the layout baseline %s, so a change of its layout is not caught yet; refresh the"
+          + " baseline (docs/OBSERVABILITY.md)"),
+  BASELINE_UNREADABLE(ERROR, "LockKeyBaseline",
+      "cannot read the layout baseline %s named by -A" + Baseline.OPTION + ": %s; point the option at the"
+          + " directory of committed manifests (copies of META-INF/lockkey/specs), by absolute path"),
+
   // The processor itself, reported on the spec.
   WRITE_FAILED(ERROR, "LockKeyWrite",
-      "could not write %s: %s; check that the generated-sources directory is writable"),
+      "could not write %s: %s; check that the output directories are writable"),
   INTERNAL(ERROR, "LockKeyInternal",
       "lockkey-processor failed on spec %s with %s; this is a bug in lockkey-processor, please report it"
           + " with the spec");
@@ -155,7 +182,7 @@ enum Message {
     this.text = text;
   }
 
-  /** Error or warning. */
+  /** Error, warning or note. */
   Diagnostic.Kind kind() {
     return kind;
   }

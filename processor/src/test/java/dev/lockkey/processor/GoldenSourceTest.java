@@ -13,19 +13,22 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import javax.tools.JavaFileObject;
+import javax.tools.StandardLocation;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The generated source of every test spec, compared as text with {@code src/test/resources/golden}.
- * A change to generated code shows up here for review. After an intended change, rewrite the
+ * The generated source and layout manifest of every test spec, compared as text with
+ * {@code src/test/resources/golden} and {@code golden/manifests}. A change to generated code or to
+ * the manifest format shows up here for review. After an intended change, rewrite the
  * golden files with {@code LOCKKEY_UPDATE_GOLDEN=1 mvn -o -q -pl processor -am test -Dtest=GoldenSourceTest}
  * and review the diff.
  */
 class GoldenSourceTest {
   private static final Path SPECS = Path.of("src/test/java/dev/lockkey/processor/specs");
   private static final Path GOLDEN = Path.of("src/test/resources/golden");
+  private static final Path GOLDEN_MANIFESTS = GOLDEN.resolve("manifests");
   private static final String PACKAGE = "dev.lockkey.processor.specs";
   private static final boolean UPDATE = "1".equals(System.getenv("LOCKKEY_UPDATE_GOLDEN"));
 
@@ -55,14 +58,25 @@ class GoldenSourceTest {
   @ParameterizedTest
   @MethodSource("specNames")
   void generatedSourceMatchesGolden(String spec) throws IOException {
-    String generated = compilation.generatedSourceFile(PACKAGE + "." + spec + "Key").orElseThrow()
-        .getCharContent(true).toString();
-    Path golden = GOLDEN.resolve(spec + "Key.java");
+    JavaFileObject source = compilation.generatedSourceFile(PACKAGE + "." + spec + "Key").orElseThrow();
+    assertMatchesGolden(source, GOLDEN.resolve(spec + "Key.java"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("specNames")
+  void manifestMatchesGolden(String spec) throws IOException {
+    String name = ManifestWriter.resourceName(PACKAGE + "." + spec);
+    JavaFileObject manifest = compilation.generatedFile(StandardLocation.CLASS_OUTPUT, name).orElseThrow();
+    assertMatchesGolden(manifest, GOLDEN_MANIFESTS.resolve(spec + ManifestWriter.SUFFIX));
+  }
+
+  private static void assertMatchesGolden(JavaFileObject generatedFile, Path golden) throws IOException {
+    String generated = generatedFile.getCharContent(true).toString();
     if (UPDATE) {
-      Files.createDirectories(GOLDEN);
+      Files.createDirectories(golden.getParent());
       Files.writeString(golden, generated, StandardCharsets.UTF_8);
     }
     assertEquals(Files.readString(golden, StandardCharsets.UTF_8), generated,
-        "generated source of " + spec + " differs from " + golden + "; if intended, rerun with LOCKKEY_UPDATE_GOLDEN=1");
+        generatedFile.getName() + " differs from " + golden + "; if intended, rerun with LOCKKEY_UPDATE_GOLDEN=1");
   }
 }

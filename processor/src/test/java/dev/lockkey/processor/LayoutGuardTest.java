@@ -1,0 +1,307 @@
+package dev.lockkey.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.lockkey.processor.Compilations.compile;
+import static dev.lockkey.processor.Compilations.javacWithRuntime;
+import static dev.lockkey.processor.Compilations.source;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.google.testing.compile.Compilation;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import javax.tools.Diagnostic;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardLocation;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The layout guard: a baseline is made the way a team makes it (compile, copy the manifests), then
+ * the spec is changed and compiled with {@code -Alockkey.baseline}. A change with the same version
+ * fails on the spec, a version bump passes with a note.
+ */
+class LayoutGuardTest {
+  private static final String HEADER = "@LockKeySpec(domain = \"payment\", action = \"capture\")";
+  private static final String ORIGINAL = """
+      @LockKeySpec(domain = "payment", action = "capture")
+      interface Spec {
+        String tenant();
+        long orderId();
+      }
+      """;
+
+  @TempDir
+  Path baseline;
+
+  @BeforeEach
+  void writeBaseline() throws IOException {
+    copyManifests(compile(source("Spec", ORIGINAL)), "test.Spec");
+  }
+
+  /** What a team does to refresh its baseline: copy the manifests from the class output. */
+  private void copyManifests(Compilation compilation, String... specs) throws IOException {
+    assertThat(compilation).succeeded();
+    for (String spec : specs) {
+      String name = ManifestWriter.resourceName(spec);
+      JavaFileObject manifest = compilation.generatedFile(StandardLocation.CLASS_OUTPUT, name).orElseThrow();
+      Files.writeString(baseline.resolve(spec + ManifestWriter.SUFFIX), manifest.getCharContent(true));
+    }
+  }
+
+  private Compilation compileAgainstBaseline(JavaFileObject... sources) {
+    return compile(javacWithRuntime().withOptions("-Alockkey.baseline=" + baseline), sources);
+  }
+
+  private static String notes(Compilation compilation) {
+    return String.join("\n", compilation.notes().stream().map(note -> note.getMessage(Locale.ROOT)).toList());
+  }
+
+  @Test
+  void anUnchangedSpecPassesSilently() {
+    Compilation compilation = compileAgainstBaseline(source("Spec", ORIGINAL));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(notes(compilation)).doesNotContain("[LockKey");
+  }
+
+  @Test
+  void reorderedFieldsFailWithOldAndNewLayout() {
+    JavaFileObject spec = source("Spec", """
+        @LockKeySpec(domain = "payment", action = "capture")
+        interface Spec {
+          long orderId();
+          String tenant();
+        }
+        """);
+
+    Compilation compilation = compileAgainstBaseline(spec);
+
+    assertThat(compilation).hadErrorContaining("""
+        [LockKeyLayoutChanged] spec Spec changed its key layout but kept version 1; old and new builds would \
+        lock different keys for one resource, so during a rollout both could hold its lock
+          baseline: payment:capture:v1:{tenant}:{orderId} (tenant java.lang.String, orderId long)
+          now:      payment:capture:v1:{orderId}:{tenant} (orderId long, tenant java.lang.String)
+          changed:  fields reordered: [tenant, orderId] -> [orderId, tenant]
+          bump the version (version = 2) and roll out both layouts, or undo the change""")
+        .inFile(spec).onLineContaining(HEADER);
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void aRenamedFieldFails() {
+    JavaFileObject spec = source("Spec", """
+        @LockKeySpec(domain = "payment", action = "capture")
+        interface Spec {
+          String merchant();
+          long orderId();
+        }
+        """);
+
+    Compilation compilation = compileAgainstBaseline(spec);
+
+    assertThat(compilation).hadErrorContaining(
+        "changed:  fields renamed, added or removed: [tenant, orderId] -> [merchant, orderId]")
+        .inFile(spec).onLineContaining(HEADER);
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void aChangedModifierFails() {
+    JavaFileObject spec = source("Spec", """
+        @LockKeySpec(domain = "payment", action = "capture")
+        interface Spec {
+          @CaseInsensitive String tenant();
+          long orderId();
+        }
+        """);
+
+    Compilation compilation = compileAgainstBaseline(spec);
+
+    assertThat(compilation).hadErrorContaining("now:      payment:capture:v1:{tenant}:{orderId} (tenant"
+        + " java.lang.String @CaseInsensitive, orderId long)");
+    assertThat(compilation).hadErrorContaining("changed:  modifiers of tenant: none -> @CaseInsensitive")
+        .inFile(spec).onLineContaining(HEADER);
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void aChangedTypeFails() {
+    JavaFileObject spec = source("Spec", """
+        @LockKeySpec(domain = "payment", action = "capture")
+        interface Spec {
+          String tenant();
+          String orderId();
+        }
+        """);
+
+    Compilation compilation = compileAgainstBaseline(spec);
+
+    assertThat(compilation).hadErrorContaining("changed:  type of orderId: long -> java.lang.String");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void aChangedDomainFails() {
+    JavaFileObject spec = source("Spec", """
+        @LockKeySpec(domain = "billing", action = "capture")
+        interface Spec {
+          String tenant();
+          long orderId();
+        }
+        """);
+
+    Compilation compilation = compileAgainstBaseline(spec);
+
+    assertThat(compilation).hadErrorContaining("changed:  domain \"payment\" -> \"billing\"");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void aChangedTemplateFails() throws IOException {
+    copyManifests(compile(source("Templated", """
+        @LockKeySpec(domain = "order", action = "pay", template = "order:{orderId}:pay:{version}")
+        interface Templated {
+          long orderId();
+        }
+        """)), "test.Templated");
+    JavaFileObject spec = source("Templated", """
+        @LockKeySpec(domain = "order", action = "pay", template = "order:{orderId}:payment:{version}")
+        interface Templated {
+          long orderId();
+        }
+        """);
+
+    Compilation compilation = compileAgainstBaseline(spec);
+
+    assertThat(compilation).hadErrorContaining(
+        "changed:  template: order:{orderId}:pay:v1 -> order:{orderId}:payment:v1")
+        .inFile(spec).onLineContaining("template = ");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void aVersionBumpPassesWithTheRolloutSteps() {
+    JavaFileObject spec = source("Spec", """
+        @LockKeySpec(domain = "payment", action = "capture", version = 2)
+        interface Spec {
+          long orderId();
+          String tenant();
+        }
+        """);
+
+    Compilation compilation = compileAgainstBaseline(spec);
+
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation).generatedSourceFile("test.SpecKey");
+    assertThat(notes(compilation)).contains("""
+        [LockKeyVersionBumped] spec Spec moves from version 1 to 2 (changed: fields reordered: [tenant, orderId] \
+        -> [orderId, tenant])
+          baseline: payment:capture:v1:{tenant}:{orderId} (tenant java.lang.String, orderId long)
+          now:      payment:capture:v2:{orderId}:{tenant} (orderId long, tenant java.lang.String)
+          roll it out in steps: 1. keep the version-1 spec as a copy under another name""");
+  }
+
+  @Test
+  void aLoweredVersionFails() throws IOException {
+    copyManifests(compile(source("Spec", """
+        @LockKeySpec(domain = "payment", action = "capture", version = 3)
+        interface Spec {
+          String tenant();
+          long orderId();
+        }
+        """)), "test.Spec");
+    JavaFileObject spec = source("Spec", """
+        @LockKeySpec(domain = "payment", action = "capture", version = 2)
+        interface Spec {
+          String tenant();
+          long orderId();
+        }
+        """);
+
+    Compilation compilation = compileAgainstBaseline(spec);
+
+    assertThat(compilation).hadErrorContaining(
+        "[LockKeyVersionLowered] spec Spec has version 2, below version 3 in the layout baseline; versions only"
+            + " grow").inFile(spec).onLineContaining("version = 2");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void aChangedLengthLimitIsNoLayoutChange() {
+    JavaFileObject spec = source("Spec", """
+        @LockKeySpec(domain = "payment", action = "capture")
+        interface Spec {
+          @MaxLength(16) String tenant();
+          long orderId();
+        }
+        """);
+
+    assertThat(compileAgainstBaseline(spec)).succeededWithoutWarnings();
+  }
+
+  @Test
+  void aRenamedInterfaceIsComparedByItsKeySpace() {
+    JavaFileObject same = source("Renamed", """
+        @LockKeySpec(domain = "payment", action = "capture")
+        interface Renamed {
+          String tenant();
+          long orderId();
+        }
+        """);
+    JavaFileObject changed = source("Renamed", """
+        @LockKeySpec(domain = "payment", action = "capture")
+        interface Renamed {
+          String tenant();
+          long orderId();
+          String region();
+        }
+        """);
+
+    assertThat(compileAgainstBaseline(same)).succeededWithoutWarnings();
+    Compilation compilation = compileAgainstBaseline(changed);
+    assertThat(compilation).hadErrorContaining(
+        "[LockKeyLayoutChanged] spec Renamed changed its key layout but kept version 1 (as test.Spec);");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void aNewSpecPassesWithANoteToRefreshTheBaseline() {
+    Compilation compilation = compileAgainstBaseline(source("Fresh", """
+        @LockKeySpec(domain = "order", action = "ship")
+        interface Fresh {
+          long orderId();
+        }
+        """));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(notes(compilation)).contains(
+        "[LockKeyNotInBaseline] spec Fresh is not in the layout baseline " + baseline);
+  }
+
+  @Test
+  void aMissingBaselineIsAnError() {
+    Path missing = baseline.resolve("missing");
+
+    Compilation compilation = compile(
+        javacWithRuntime().withOptions("-Alockkey.baseline=" + missing), source("Spec", ORIGINAL));
+
+    assertThat(compilation).hadErrorContaining(
+        "[LockKeyBaseline] cannot read the layout baseline " + missing + " named by -Alockkey.baseline: it does"
+            + " not exist");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void aBaselineFileThatIsNoManifestIsAnError() throws IOException {
+    Path stray = Files.writeString(baseline.resolve("notes.properties"), "owner=payments\n", StandardCharsets.UTF_8);
+
+    Compilation compilation = compileAgainstBaseline(source("Spec", ORIGINAL));
+
+    assertThat(compilation).hadErrorContaining(stray + " is no layout manifest of format 1");
+    assertThat(compilation.diagnostics()).filteredOn(d -> d.getKind() == Diagnostic.Kind.ERROR).hasSize(1);
+  }
+}
