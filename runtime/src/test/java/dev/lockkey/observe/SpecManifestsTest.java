@@ -1,0 +1,140 @@
+package dev.lockkey.observe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.lockkey.FieldDescriptor;
+import dev.lockkey.SpecDescriptor;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Reading the manifests that lockkey-processor writes (the text below is its output, pinned by
+ * the processor's golden manifests) from directories, jars and class loaders.
+ */
+class SpecManifestsTest {
+  private static final String RESERVATION = """
+      # Layout manifest of com.acme.Reservation, written by lockkey-processor; do not edit.
+      manifest=1
+      spec=com.acme.Reservation
+      domain=inventory
+      action=reserve
+      version=2
+      layout=inventory:reserve:v2:{at}:{customer}:{label}:{skus}
+      fields=at,customer,label,skus
+      field.at.type=java.time.Instant
+      field.at.modifiers=@Window(PT5M)
+      field.customer.type=java.util.Optional<java.lang.String>
+      field.customer.modifiers=@Secret
+      field.label.type=java.lang.String
+      field.label.modifiers=@CaseInsensitive @Verbatim @MaxLength(8)
+      field.skus.type=java.util.List<java.lang.Long>
+      field.skus.modifiers=@Unordered
+      """;
+  private static final SpecDescriptor RESERVATION_SPEC = new SpecDescriptor(
+      "com.acme.Reservation", "inventory", "reserve", 2, "inventory:reserve:v2:{at}:{customer}:{label}:{skus}",
+      List.of(FieldDescriptor.of("at", "java.time.Instant").withWindow(Duration.ofMinutes(5)),
+          FieldDescriptor.of("customer", "java.util.Optional<java.lang.String>").withSecret(),
+          FieldDescriptor.of("label", "java.lang.String").withCaseInsensitive().withVerbatim().withMaxLength(8),
+          FieldDescriptor.of("skus", "java.util.List<java.lang.Long>").withUnordered()));
+  private static final String HASHED_MANIFEST = """
+      manifest=1
+      spec=com.acme.Document
+      domain=document
+      action=summary
+      version=1
+      layout=document:summary:v1:{content}
+      fields=content
+      field.content.type=byte[]
+      field.content.modifiers=@Hashed
+      """;
+
+  @TempDir
+  Path directory;
+
+  @Test
+  void readsEveryModifierOfADirectoryOfManifests() throws IOException {
+    write(directory.resolve("com.acme.Reservation.properties"), RESERVATION);
+    write(directory.resolve("nested/com.acme.Document.properties"), HASHED_MANIFEST);
+    write(directory.resolve("README.md"), "not a manifest");
+
+    List<SpecDescriptor> specs = SpecManifests.fromPath(directory);
+
+    assertThat(specs).hasSize(2).contains(RESERVATION_SPEC);
+    assertThat(specs.get(0).name()).isEqualTo("com.acme.Reservation");
+    assertThat(specs.get(1).field("content").hashed()).isTrue();
+  }
+
+  @Test
+  void findsManifestsInJarsAndDirectoriesOfAClassLoaderOnce() throws IOException {
+    Path classes = directory.resolve("classes");
+    write(classes.resolve(SpecManifests.DIRECTORY + "/com.acme.Reservation.properties"), RESERVATION);
+    Path jar = jar(directory.resolve("app.jar"), "com.acme.Document.properties", HASHED_MANIFEST);
+    Path sameAgain = jar(directory.resolve("shaded.jar"), "com.acme.Document.properties", HASHED_MANIFEST);
+
+    try (URLClassLoader loader = new URLClassLoader(new URL[] {
+        classes.toUri().toURL(), jar.toUri().toURL(), sameAgain.toUri().toURL()}, null)) {
+      List<SpecDescriptor> specs = SpecManifests.fromClassLoader(loader);
+
+      assertThat(specs).extracting(SpecDescriptor::name).containsExactly("com.acme.Reservation", "com.acme.Document");
+    }
+  }
+
+  @Test
+  void aClassLoaderWithoutManifestsKnowsNoSpec() throws IOException {
+    try (URLClassLoader loader = new URLClassLoader(new URL[] {directory.toUri().toURL()}, null)) {
+      assertThat(KeyDecoder.fromClassLoader(loader).specs()).isEmpty();
+    }
+  }
+
+  @Test
+  void rejectsAFileThatIsNoManifest() throws IOException {
+    Path stray = write(directory.resolve("owners.properties"), "team=payments\n");
+
+    assertThatThrownBy(() -> SpecManifests.fromPath(directory))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage(stray + " is no lockkey manifest of format 1");
+  }
+
+  @Test
+  void rejectsAManifestWithAnUnknownModifier() throws IOException {
+    Path manifest = write(directory.resolve("com.acme.Document.properties"),
+        HASHED_MANIFEST.replace("@Hashed", "@Encrypted"));
+
+    assertThatThrownBy(() -> SpecManifests.fromPath(directory))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage(manifest + " is no valid lockkey manifest: field content has the unknown modifier @Encrypted");
+  }
+
+  private static Path write(Path file, String text) throws IOException {
+    Files.createDirectories(file.getParent());
+    return Files.writeString(file, text, StandardCharsets.UTF_8);
+  }
+
+  /** A jar as Maven packages one: with directory entries. */
+  private static Path jar(Path jar, String manifestName, String manifest) throws IOException {
+    try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file)) {
+      String path = "";
+      for (String directory : SpecManifests.DIRECTORY.split("/")) {
+        path += directory + "/";
+        out.putNextEntry(new JarEntry(path));
+        out.closeEntry();
+      }
+      out.putNextEntry(new JarEntry(path + manifestName));
+      out.write(manifest.getBytes(StandardCharsets.UTF_8));
+      out.closeEntry();
+    }
+    return jar;
+  }
+}
