@@ -206,6 +206,39 @@ class LayoutGuardTest {
   }
 
   @Test
+  void theCopyOfTheOldVersionKeptForTheRolloutMustRenderTheBaselineLayout() {
+    JavaFileObject bumped = source("Spec", """
+        @LockKeySpec(domain = "payment", action = "capture", version = 2)
+        interface Spec {
+          String tenant();
+          String region();
+          long orderId();
+        }
+        """);
+    JavaFileObject faithfulCopy = source("SpecV1", """
+        @LockKeySpec(domain = "payment", action = "capture", version = 1)
+        interface SpecV1 {
+          String tenant();
+          long orderId();
+        }
+        """);
+    JavaFileObject wrongCopy = source("SpecV1", """
+        @LockKeySpec(domain = "payment", action = "capture", version = 1)
+        interface SpecV1 {
+          String tenant();
+          int orderId();
+        }
+        """);
+
+    assertThat(compileAgainstBaseline(bumped, faithfulCopy)).succeededWithoutWarnings();
+    Compilation compilation = compileAgainstBaseline(bumped, wrongCopy);
+    assertThat(compilation).hadErrorContaining("spec SpecV1 changed its key layout but kept version 1 (as test.Spec)")
+        .inFile(wrongCopy).onLineContaining("version = 1");
+    assertThat(compilation).hadErrorContaining("changed:  type of orderId: long -> int");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
   void aLoweredVersionFails() throws IOException {
     copyManifests(compile(source("Spec", """
         @LockKeySpec(domain = "payment", action = "capture", version = 3)
