@@ -3,27 +3,26 @@ package dev.lockkey.redis;
 import dev.lockkey.FieldDescriptor;
 import dev.lockkey.LockKey;
 import dev.lockkey.SpecDescriptor;
+import dev.lockkey.format.FieldFormat;
+import dev.lockkey.format.KeyFormat;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.UUID;
 
 /**
- * Hand-written keys shaped like generated ones, for the purpose tests: {@link #unique()} gives a
- * body no other test uses ({@code sample:item:v1:<uuid>}); {@link #perWindow} renders a
- * {@code @Window} field the way KEY-FORMAT.md says.
+ * Hand-written keys rendered the way generated ones are (through {@link KeyFormat}), for the
+ * purpose tests: {@link #unique()} gives a body no other test uses ({@code sample:item:v1:<uuid>});
+ * {@link #perWindow} has a {@code @Window} field.
  */
 record SampleKey(String canonical, SpecDescriptor spec) implements LockKey {
-  private static final SpecDescriptor ITEM = new SpecDescriptor("dev.lockkey.redis.SampleItem", "sample", "item", 1,
-      "sample:item:v1:{id}", List.of(FieldDescriptor.of("id", "java.lang.String")));
-  private static final DateTimeFormatter WINDOW_START =
-      DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
+  private static final KeyFormat ITEM = KeyFormat.of(new SpecDescriptor("dev.lockkey.redis.SampleItem", "sample",
+      "item", 1, "sample:item:v1:{id}", List.of(FieldDescriptor.of("id", "java.lang.String"))));
 
   /** A key of spec {@code sample:item} with this id. */
   static SampleKey item(String id) {
-    return new SampleKey("sample:item:v1:" + id, ITEM);
+    FieldFormat field = ITEM.field("id");
+    return new SampleKey(ITEM.render(field.segment(field.text(id))), ITEM.spec());
   }
 
   /** A key of spec {@code sample:item} that no other test uses. */
@@ -33,11 +32,14 @@ record SampleKey(String canonical, SpecDescriptor spec) implements LockKey {
 
   /** Attempts of {@code user} in the epoch-aligned window of {@code size} that holds {@code at}. */
   static SampleKey perWindow(String user, Instant at, Duration size) {
-    long start = Math.floorDiv(at.toEpochMilli(), size.toMillis()) * size.toMillis();
-    SpecDescriptor spec = new SpecDescriptor("dev.lockkey.redis.SampleAttempts", "sample", "attempts", 1,
+    KeyFormat format = KeyFormat.of(new SpecDescriptor("dev.lockkey.redis.SampleAttempts", "sample", "attempts", 1,
         "sample:attempts:v1:{user}:{window}",
         List.of(FieldDescriptor.of("user", "java.lang.String"),
-            FieldDescriptor.of("window", "java.time.Instant").withWindow(size)));
-    return new SampleKey("sample:attempts:v1:" + user + ":" + WINDOW_START.format(Instant.ofEpochMilli(start)), spec);
+            FieldDescriptor.of("window", "java.time.Instant").withWindow(size))));
+    FieldFormat userField = format.field("user");
+    FieldFormat windowField = format.field("window");
+    return new SampleKey(
+        format.render(userField.segment(userField.text(user)), windowField.segment(windowField.text(at))),
+        format.spec());
   }
 }
