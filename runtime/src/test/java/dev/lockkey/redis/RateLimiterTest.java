@@ -231,7 +231,7 @@ class RateLimiterTest {
 
     assertThatThrownBy(() -> limiter.tryAcquire(plain, RateLimit.perKeyWindow(5)))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("exactly one @Window field; SampleItem has 0");
+        .hasMessageContaining("exactly one @Window field; SampleItemV1 has 0");
     assertThatThrownBy(() -> limiter.tryAcquire(windowed, RateLimit.smooth(5, HOUR, 5)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("without @Window field");

@@ -13,16 +13,21 @@ import java.util.UUID;
 /**
  * Hand-written keys rendered the way generated ones are (through {@link KeyFormat}), for the
  * purpose tests: {@link #unique()} gives a body no other test uses ({@code sample:item:v1:<uuid>});
+ * {@link #item(int, String)} renders one resource's key in several spec versions;
  * {@link #perWindow} has a {@code @Window} field.
  */
 record SampleKey(String canonical, SpecDescriptor spec) implements LockKey {
-  private static final KeyFormat ITEM = KeyFormat.of(new SpecDescriptor("dev.lockkey.redis.SampleItem", "sample",
-      "item", 1, "sample:item:v1:{id}", List.of(FieldDescriptor.of("id", "java.lang.String"))));
-
-  /** A key of spec {@code sample:item} with this id. */
+  /** A key of spec {@code sample:item} (version 1) with this id. */
   static SampleKey item(String id) {
-    FieldFormat field = ITEM.field("id");
-    return new SampleKey(ITEM.render(field.segment(field.text(id))), ITEM.spec());
+    return item(1, id);
+  }
+
+  /** A key of version {@code version} of spec {@code sample:item} with this id. */
+  static SampleKey item(int version, String id) {
+    KeyFormat format = KeyFormat.of(new SpecDescriptor("dev.lockkey.redis.SampleItemV" + version, "sample", "item",
+        version, "sample:item:v" + version + ":{id}", List.of(FieldDescriptor.of("id", "java.lang.String"))));
+    FieldFormat field = format.field("id");
+    return new SampleKey(format.render(field.segment(field.text(id))), format.spec());
   }
 
   /** A key of spec {@code sample:item} that no other test uses. */
