@@ -264,6 +264,9 @@ public final class RedisLockExecutor implements AutoCloseable {
     Objects.requireNonNull(options, "options");
     LockNames names = LockNames.of(keyspace, key);
     Waiter me = enter(names, key, options, startNanos, wait);
+    if (me == null && passExpiredHolder(queues.get(names.lock()))) {
+      me = enter(names, key, options, startNanos, wait);
+    }
     if (me == null) {
       listener.onContended(key);
       return null;
@@ -349,18 +352,31 @@ public final class RedisLockExecutor implements AutoCloseable {
         LockSupport.parkNanos(queue, CLAIMED_PARK_NANOS); // a releaser is handing over: the outcome is near
         continue;
       }
+      if (passExpiredHolder(queue)) {
+        continue;
+      }
       Lease holding = queue.holdingLease();
-      if (holding != null) {
-        long untilExpiry = holding.millisUntilExpiry();
-        if (untilExpiry < 0) {
-          queue.pass(holding); // its lease ran out without a release: it must not block us
-          continue;
-        }
-        left = Math.min(left, TimeUnit.MILLISECONDS.toNanos(untilExpiry + 1));
+      if (holding != null) { // wake when its lease runs out, in case it is never released
+        left = Math.min(left, TimeUnit.MILLISECONDS.toNanos(holding.millisUntilExpiry() + 1));
       }
       LockSupport.parkNanos(queue, left);
       interrupted |= Thread.interrupted();
     }
+  }
+
+  /**
+   * When the lease holding {@code queue} ran out without a release (leaked, or its thread stuck),
+   * lets the next waiter try: a lock that Redis no longer keeps must not block this executor.
+   *
+   * @return whether it did
+   */
+  private boolean passExpiredHolder(LocalQueue queue) {
+    Lease holding = queue == null ? null : queue.holdingLease();
+    if (holding == null || holding.millisUntilExpiry() >= 0) {
+      return false;
+    }
+    queue.pass(holding);
+    return true;
   }
 
   private MultiLease acquireTogether(List<LockKey> keys, List<LockNames> names, LockOptions options,

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -194,6 +195,54 @@ abstract class LockExecutorContract {
     Lease third = locks.acquire(key);
     assertThat(third.fencingToken()).isGreaterThan(second.fencingToken());
     third.release();
+  }
+
+  @Test
+  void aLeakedLeaseStopsBlockingItsOwnExecutorOnceItRanOut() {
+    RedisLockExecutor locks = executor();
+    TestKey key = TestKey.of("order", 16);
+    Lease leaked = locks.acquire(key, lease(Duration.ofMillis(50))); // never released
+    RedisAwait.until("the leaked lease expired in Redis", BOUND, () -> !jedis.exists(leaked.fullKey()));
+
+    Optional<Lease> next = locks.tryAcquire(key);
+    assertThat(next).isPresent();
+    assertThat(next.get().fencingToken()).isGreaterThan(leaked.fencingToken());
+    assertThat(next.get().release()).isTrue();
+  }
+
+  @Test
+  void theListenerHearsEachStepAndOneThatThrowsBreaksNothing() {
+    List<String> heard = Collections.synchronizedList(new ArrayList<>());
+    RedisLockExecutor locks = executor(new LockListener() {
+      @Override
+      public void onAcquired(LockKey key, long waitNanos) {
+        heard.add("acquired " + key.spec().domain());
+        throw new IllegalStateException("a broken listener");
+      }
+
+      @Override
+      public void onContended(LockKey key) {
+        heard.add("contended");
+        throw new IllegalStateException("a broken listener");
+      }
+
+      @Override
+      public void onRenewed(LockKey key) {
+        heard.add("renewed");
+        throw new IllegalStateException("a broken listener");
+      }
+
+      @Override
+      public void onReleased(LockKey key, long heldNanos) {
+        heard.add("released");
+        throw new IllegalStateException("a broken listener");
+      }
+    });
+    Lease lease = locks.acquire(TestKey.of("order", 17));
+    assertThat(locks.tryAcquire(TestKey.of("order", 17))).isEmpty();
+    assertThat(lease.extend(Duration.ofSeconds(5))).isTrue();
+    assertThat(lease.release()).isTrue();
+    assertThat(heard).containsExactly("acquired order", "contended", "renewed", "released");
   }
 
   @Test
