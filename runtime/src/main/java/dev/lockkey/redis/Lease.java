@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 
 /**
  * A held lock: proof that this caller, and no one else, may act on the key's resource until
@@ -205,18 +206,9 @@ public final class Lease implements AutoCloseable {
       }
       live.forEach(Lease::cancelRenewal); // before the release: no extension after it (Redisson #7272)
       boolean[] held = live.get(0).executor.release(live);
-      boolean all = live.size() == leases.size();
-      for (int i = 0; i < held.length; i++) {
-        Lease lease = live.get(i);
-        lease.released = true;
-        if (held[i]) {
-          lease.executor.listener().onReleased(lease.key, System.nanoTime() - lease.acquiredNanos);
-        } else {
-          lease.markLost();
-          all = false;
-        }
-      }
-      return all;
+      live.forEach(lease -> lease.released = true);
+      return settle(leases, live, held,
+          lease -> lease.executor.listener().onReleased(lease.key, System.nanoTime() - lease.acquiredNanos));
     } finally {
       unlockAll(leases);
     }
@@ -237,21 +229,32 @@ public final class Lease implements AutoCloseable {
       RedisLockExecutor executor = live.get(0).executor;
       long sentAtMillis = executor.clock().millis();
       boolean[] held = executor.extend(live, leaseTime);
-      boolean all = live.size() == leases.size();
-      for (int i = 0; i < held.length; i++) {
-        Lease lease = live.get(i);
-        if (held[i]) {
-          lease.expiresAtMillis = sentAtMillis + leaseTime.toMillis();
-          executor.listener().onRenewed(lease.key);
-        } else {
-          lease.markLost();
-          all = false;
-        }
-      }
-      return all;
+      return settle(leases, live, held, lease -> {
+        lease.expiresAtMillis = sentAtMillis + leaseTime.toMillis();
+        executor.listener().onRenewed(lease.key);
+      });
     } finally {
       unlockAll(leases);
     }
+  }
+
+  /**
+   * Applies a script's answer per lock: {@code whenHeld} for each live lease still held, lost for
+   * the others.
+   *
+   * @return whether every one of {@code asked} was live and held
+   */
+  private static boolean settle(List<Lease> asked, List<Lease> live, boolean[] held, Consumer<Lease> whenHeld) {
+    boolean all = live.size() == asked.size();
+    for (int i = 0; i < held.length; i++) {
+      if (held[i]) {
+        whenHeld.accept(live.get(i));
+      } else {
+        live.get(i).markLost();
+        all = false;
+      }
+    }
+    return all;
   }
 
   private void renew() {

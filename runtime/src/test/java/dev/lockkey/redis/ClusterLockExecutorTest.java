@@ -3,8 +3,8 @@ package dev.lockkey.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lockkey.testing.RedisClusterFixture;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.RedisClient;
@@ -19,21 +19,10 @@ class ClusterLockExecutorTest extends LockExecutorContract {
   }
 
   @Override
-  protected List<String> scan(String pattern) {
-    List<String> keys = new ArrayList<>();
+  protected void onEachPrimary(Consumer<UnifiedJedis> command) {
     for (HostAndPort master : RedisClusterFixture.shared().masters()) {
       try (RedisClient node = RedisClient.create(master)) {
-        keys.addAll(SingleServerLockExecutorTest.scanAll(node, pattern));
-      }
-    }
-    return keys;
-  }
-
-  @Override
-  protected void flushScripts() {
-    for (HostAndPort master : RedisClusterFixture.shared().masters()) {
-      try (RedisClient node = RedisClient.create(master)) {
-        node.scriptFlush();
+        command.accept(node);
       }
     }
   }

@@ -25,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -33,6 +34,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.params.ScanParams;
+import redis.clients.jedis.resps.ScanResult;
 import redis.clients.jedis.util.JedisClusterCRC16;
 
 /**
@@ -54,11 +57,27 @@ abstract class LockExecutorContract {
   /** A new client for the Redis under test. */
   protected abstract UnifiedJedis newClient();
 
+  /** Runs {@code command} on every primary (the one server, or each cluster master). */
+  protected abstract void onEachPrimary(Consumer<UnifiedJedis> command);
+
   /** Every key on every primary that matches {@code pattern}. */
-  protected abstract List<String> scan(String pattern);
+  List<String> scan(String pattern) {
+    List<String> keys = new ArrayList<>();
+    onEachPrimary(node -> {
+      String cursor = ScanParams.SCAN_POINTER_START;
+      do {
+        ScanResult<String> page = node.scan(cursor, new ScanParams().match(pattern).count(1000));
+        keys.addAll(page.getResult());
+        cursor = page.getCursor();
+      } while (!cursor.equals(ScanParams.SCAN_POINTER_START));
+    });
+    return keys;
+  }
 
   /** SCRIPT FLUSH on every primary. */
-  protected abstract void flushScripts();
+  void flushScripts() {
+    onEachPrimary(UnifiedJedis::scriptFlush);
+  }
 
   @BeforeAll
   void connect() {
@@ -110,6 +129,16 @@ abstract class LockExecutorContract {
 
   static LockOptions waitAtMost(Duration waitTime) {
     return LockOptions.builder().waitTime(waitTime).build();
+  }
+
+  /** A listener that counts {@code latch} down at each contended attempt. */
+  static LockListener countingContention(CountDownLatch latch) {
+    return new LockListener() {
+      @Override
+      public void onContended(LockKey key) {
+        latch.countDown();
+      }
+    };
   }
 
   /** The keys left in this test's environment. */
@@ -324,12 +353,7 @@ abstract class LockExecutorContract {
   void aWaiterInAnotherExecutorAcquiresWhenTheHolderReleases() throws Exception {
     CountDownLatch contended = new CountDownLatch(1);
     RedisLockExecutor holder = executor();
-    RedisLockExecutor waiter = executor(new LockListener() {
-      @Override
-      public void onContended(LockKey key) {
-        contended.countDown();
-      }
-    });
+    RedisLockExecutor waiter = executor(countingContention(contended));
     TestKey key = TestKey.of("order", 7);
     Lease held = holder.acquire(key);
     Future<Lease> waiting = threads(1).submit(() -> waiter.acquire(key, waitAtMost(Duration.ofSeconds(20))));
@@ -367,12 +391,7 @@ abstract class LockExecutorContract {
   void interruptedWaitersGiveUpKeepTheirFlagAndLeaveTheQueueUsable() throws Exception {
     RedisLockExecutor holder = executor();
     CountDownLatch waiting = new CountDownLatch(2);
-    RedisLockExecutor waiter = executor(new LockListener() {
-      @Override
-      public void onContended(LockKey key) {
-        waiting.countDown();
-      }
-    });
+    RedisLockExecutor waiter = executor(countingContention(waiting));
     TestKey key = TestKey.of("order", 8);
     Lease held = holder.acquire(key);
     List<Thread> threads = new ArrayList<>();
@@ -535,12 +554,7 @@ abstract class LockExecutorContract {
   @Test
   void scriptsAreLoadedAgainAfterScriptFlush() throws Exception {
     CountDownLatch queued = new CountDownLatch(1);
-    RedisLockExecutor locks = executor(new LockListener() {
-      @Override
-      public void onContended(LockKey key) {
-        queued.countDown();
-      }
-    });
+    RedisLockExecutor locks = executor(countingContention(queued));
     RedisLockExecutor other = executor();
     TestKey key = TestKey.of("order", 13);
     locks.acquire(key).release();

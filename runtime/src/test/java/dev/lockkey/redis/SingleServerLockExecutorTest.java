@@ -3,17 +3,15 @@ package dev.lockkey.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lockkey.testing.RedisFixture;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.UnifiedJedis;
-import redis.clients.jedis.params.ScanParams;
-import redis.clients.jedis.resps.ScanResult;
 
 /** The executor contract on one real redis-server (or {@code REDIS_URL}). */
 class SingleServerLockExecutorTest extends LockExecutorContract {
@@ -24,13 +22,8 @@ class SingleServerLockExecutorTest extends LockExecutorContract {
   }
 
   @Override
-  protected List<String> scan(String pattern) {
-    return scanAll(jedis, pattern);
-  }
-
-  @Override
-  protected void flushScripts() {
-    ((RedisClient) jedis).scriptFlush();
+  protected void onEachPrimary(Consumer<UnifiedJedis> command) {
+    command.accept(jedis);
   }
 
   @Test
@@ -69,17 +62,5 @@ class SingleServerLockExecutorTest extends LockExecutorContract {
       }
     });
     return difference;
-  }
-
-  /** Every key of one server that matches {@code pattern}. */
-  static List<String> scanAll(UnifiedJedis node, String pattern) {
-    List<String> keys = new ArrayList<>();
-    String cursor = ScanParams.SCAN_POINTER_START;
-    do {
-      ScanResult<String> page = node.scan(cursor, new ScanParams().match(pattern).count(1000));
-      keys.addAll(page.getResult());
-      cursor = page.getCursor();
-    } while (!cursor.equals(ScanParams.SCAN_POINTER_START));
-    return keys;
   }
 }
