@@ -110,7 +110,7 @@ public final class RedisLockExecutor implements AutoCloseable {
     this.defaults = builder.defaults;
     this.listener = new SafeListener(builder.listener);
     this.clock = builder.clock;
-    this.cluster = builder.jedis instanceof RedisClusterClient || builder.jedis instanceof JedisCluster;
+    this.cluster = isCluster(builder.jedis);
     this.scripts = new LockScripts(builder.jedis);
     this.scheduler = new ScheduledThreadPoolExecutor(2, task -> {
       Thread thread = new Thread(task, "lockkey-renewal-" + THREADS.incrementAndGet());
@@ -119,6 +119,12 @@ public final class RedisLockExecutor implements AutoCloseable {
     });
     this.scheduler.setRemoveOnCancelPolicy(true);
     this.subscriber = new ReleaseSubscriber(builder.jedis, scheduler);
+  }
+
+  /** Whether keys of different slots may live on different nodes: then a script must stay in one slot. */
+  @SuppressWarnings("deprecation") // JedisCluster is deprecated in Jedis 8 but still a cluster client
+  private static boolean isCluster(UnifiedJedis jedis) {
+    return jedis instanceof RedisClusterClient || jedis instanceof JedisCluster;
   }
 
   /** An executor with {@link LockOptions#defaults()} and no listener. */
