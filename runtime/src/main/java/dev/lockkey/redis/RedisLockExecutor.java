@@ -302,10 +302,13 @@ public final class RedisLockExecutor implements AutoCloseable {
       lease.startRenewal();
       listener.onAcquired(key, System.nanoTime() - startNanos);
       return lease;
-    } catch (LockException e) {
-      queue.pass(me); // when we held the turn: the next waiter tries now
+    } catch (RuntimeException | Error e) {
+      queue.pass(me); // when we held the turn: the next waiter tries now, whatever went wrong
       forget(queue);
-      throw reported(key, e);
+      if (e instanceof LockException failure) {
+        reported(key, failure);
+      }
+      throw e;
     }
   }
 
@@ -456,8 +459,8 @@ public final class RedisLockExecutor implements AutoCloseable {
     LockScripts.HandoffResult result;
     try {
       result = scripts.handoff(lease.names(), lease.owner(), owner, next.options.leaseTime());
-    } catch (LockException e) {
-      next.queue.giveTurn(next);
+    } catch (RuntimeException e) {
+      next.queue.giveTurn(next); // it tries itself, and meets the failure if it lasts
       throw e;
     }
     if (result.outcome() != LockScripts.Handoff.PASSED) {
