@@ -221,13 +221,13 @@ public final class RedisLockExecutor implements AutoCloseable {
     Objects.requireNonNull(options, "options");
     TreeMap<String, LockKey> byName = new TreeMap<>();
     for (LockKey key : keys) {
-      byName.putIfAbsent(keyspace.fullKey("lock", key), key);
+      byName.putIfAbsent(keyspace.fullKey(options.purpose(), key), key);
     }
     if (byName.isEmpty()) {
       throw new IllegalArgumentException("acquireAll needs at least one key");
     }
     List<LockKey> ordered = List.copyOf(byName.values());
-    List<LockNames> names = ordered.stream().map(key -> LockNames.of(keyspace, key)).toList();
+    List<LockNames> names = ordered.stream().map(key -> LockNames.of(keyspace, options.purpose(), key)).toList();
     long start = System.nanoTime();
     long deadline = start + options.waitTime().toNanos();
     if (ordered.size() > 1 && shareSlot(names)) {
@@ -268,7 +268,7 @@ public final class RedisLockExecutor implements AutoCloseable {
   private Lease acquireOne(LockKey key, LockOptions options, long startNanos, long deadlineNanos, boolean wait) {
     ensureOpen();
     Objects.requireNonNull(options, "options");
-    LockNames names = LockNames.of(keyspace, key);
+    LockNames names = LockNames.of(keyspace, options.purpose(), key);
     Waiter me = enter(names, key, options, startNanos, wait);
     if (me == null && passExpiredHolder(queues.get(names.lock()))) {
       me = enter(names, key, options, startNanos, wait);
