@@ -3,12 +3,11 @@ package dev.lockkey.redis;
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
 import dev.lockkey.redis.internal.LuaScript;
-import java.security.SecureRandom;
 import java.time.Duration;
-import java.util.Base64;
 import java.util.List;
 import java.util.Objects;
 import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.params.SetParams;
 
 /**
@@ -30,14 +29,15 @@ import redis.clients.jedis.params.SetParams;
  * }</pre>
  *
  * <p>The mark holds a random token of its setter, so {@link DedupeMark#forget()} deletes only the
- * caller's own mark, never one set by someone else after it expired. Thread-safe.
+ * caller's own mark, never one set by someone else after it expired. Redis failures surface as
+ * {@link RedisUnavailableException} (or, for an unexpected reply, {@link LockException}).
+ * Thread-safe.
  */
 public final class Deduplicator {
   /** The purpose word of dedupe marks: {@code dedupe:env:{body}}. */
   public static final String PURPOSE = "dedupe";
 
   private static final LuaScript FORGET = LuaScript.load("dedupe-forget");
-  private static final SecureRandom RANDOM = new SecureRandom();
 
   private final UnifiedJedis jedis;
   private final Keyspace keyspace;
@@ -67,29 +67,32 @@ public final class Deduplicator {
    *
    * @param ttl how long the key counts as seen: at least 1 ms, truncated to whole milliseconds
    * @return the mark: {@link DedupeMark#first()} tells whether this call set it
+   * @throws RedisUnavailableException when Redis did not answer
    */
   public DedupeMark mark(LockKey key, Duration ttl) {
     long ttlMillis = Ttls.millis("ttl", ttl);
     String fullKey = keyspace.fullKey(PURPOSE, key);
-    String token = newToken();
-    String reply = jedis.set(fullKey, token, SetParams.setParams().nx().px(ttlMillis));
+    String token = OwnerTokens.next();
+    String reply;
+    try {
+      reply = jedis.set(fullKey, token, SetParams.setParams().nx().px(ttlMillis));
+    } catch (JedisException e) {
+      throw RedisFailures.translate(fullKey, e);
+    }
     return new DedupeMark(this, fullKey, "OK".equals(reply) ? token : null);
   }
 
   /** Deletes the mark at {@code fullKey} if it still holds {@code token}. */
   boolean forget(String fullKey, String token) {
-    Object deleted = FORGET.run(jedis, List.of(fullKey), List.of(token));
-    return Long.valueOf(1).equals(deleted);
+    try {
+      return Long.valueOf(1).equals(FORGET.run(jedis, List.of(fullKey), List.of(token)));
+    } catch (JedisException e) {
+      throw RedisFailures.translate(fullKey, e);
+    }
   }
 
   @Override
   public String toString() {
     return "Deduplicator[" + keyspace.env() + "]";
-  }
-
-  private static String newToken() {
-    byte[] bytes = new byte[16];
-    RANDOM.nextBytes(bytes);
-    return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
   }
 }

@@ -4,6 +4,7 @@ import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
 import java.util.Objects;
 import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * Applies {@link RateLimit}s to keys, each decision one atomic script on the key's slot:
@@ -16,7 +17,9 @@ import redis.clients.jedis.UnifiedJedis;
  * }
  * }</pre>
  *
- * Thread-safe; one per application and key space is enough.
+ * Redis failures surface as {@link RedisUnavailableException} (or, for an unexpected reply,
+ * {@link LockException}): decide yourself whether to fail open or closed. Thread-safe; one per
+ * application and key space is enough.
  */
 public final class RateLimiter {
   private final UnifiedJedis jedis;
@@ -45,6 +48,7 @@ public final class RateLimiter {
    * @throws IllegalArgumentException when {@code permits} is out of that range, or the limit does
    *     not fit the key (a {@link RateLimit#perKeyWindow} limit needs one {@code @Window} field, a
    *     {@link RateLimit#smooth} limit none)
+   * @throws RedisUnavailableException when Redis did not answer
    */
   public RateDecision tryAcquire(LockKey key, RateLimit limit, long permits) {
     Objects.requireNonNull(key, "key");
@@ -53,7 +57,12 @@ public final class RateLimiter {
       throw new IllegalArgumentException(
           "permits must be from 1 to " + limit.capacity() + " for " + limit + ", was " + permits);
     }
-    return limit.decide(jedis, keyspace.fullKey(limit.purpose(), key), key, permits);
+    String fullKey = keyspace.fullKey(limit.purpose(), key);
+    try {
+      return limit.decide(jedis, fullKey, key, permits);
+    } catch (JedisException e) {
+      throw RedisFailures.translate(fullKey, e);
+    }
   }
 
   @Override
