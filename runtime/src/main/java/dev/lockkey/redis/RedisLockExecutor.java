@@ -52,6 +52,10 @@ import redis.clients.jedis.UnifiedJedis;
  *   <li>pub/sub channel {@code released:e:{b}}: a release publishes there when the marker shows a
  *       waiter (an uncontended release publishes nothing).
  * </ul>
+ * These are the names of the default {@link LockOptions#purpose() purpose} {@code lock}. A lock of
+ * another purpose {@code p} uses {@code p:e:{b}}, {@code p-fence:e:{b}}, {@code p-contended:e:{b}}
+ * and {@code p-released:e:{b}}: it is independent of the {@code lock} on the same body
+ * ({@link SingleFlight} elects its leaders with {@code flight} locks).
  * Nothing is deleted or extended without checking the owner token in the same script: a holder
  * whose lease ran out can never release or extend the next holder's lock (ShedLock #2583).
  *

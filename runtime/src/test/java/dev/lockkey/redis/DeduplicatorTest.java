@@ -4,42 +4,34 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lockkey.Keyspace;
-import dev.lockkey.testing.RedisFixture;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class DeduplicatorTest {
-  private static final Keyspace KEYSPACE = Keyspace.of("test");
+  private static final Keyspace KEYSPACE = Servers.KEYSPACE;
   private static final Duration DAY = Duration.ofDays(1);
 
-  private static RedisClient serverA;
-  private static RedisClient serverB;
+  private final Servers servers = Servers.onSingleNode(2);
+  private final UnifiedJedis serverA = servers.client(0);
+  private final UnifiedJedis serverB = servers.client(1);
 
-  @BeforeAll
-  static void connect() {
-    serverA = RedisFixture.shared().newClient();
-    serverB = RedisFixture.shared().newClient();
-  }
-
-  @AfterAll
-  static void disconnect() {
-    serverA.close();
-    serverB.close();
+  @AfterEach
+  void stopServers() {
+    servers.close();
   }
 
   @Test
   void exactlyOneOfManyConcurrentCallersOnTwoServersIsFirst() throws Exception {
-    List<Deduplicator> servers = List.of(Deduplicator.create(serverA, KEYSPACE), Deduplicator.create(serverB, KEYSPACE));
+    List<Deduplicator> dedupes = servers.each((client, executor) -> Deduplicator.create(client, KEYSPACE));
     for (int round = 0; round < 20; round++) {
       SampleKey key = SampleKey.unique();
-      List<Boolean> first = Concurrently.run(16, i -> () -> servers.get(i % 2).firstSeen(key, DAY));
+      List<Boolean> first = Concurrently.run(16, i -> () -> dedupes.get(i % 2).firstSeen(key, DAY));
       assertThat(first).as("round %d", round).containsOnlyOnce(true);
     }
   }

@@ -4,50 +4,37 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lockkey.Keyspace;
-import dev.lockkey.testing.RedisFixture;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class RateLimiterTest {
-  private static final Keyspace KEYSPACE = Keyspace.of("test");
+  private static final Keyspace KEYSPACE = Servers.KEYSPACE;
   private static final Duration HOUR = Duration.ofHours(1);
 
-  private static RedisClient serverA;
-  private static RedisClient serverB;
+  private final Servers servers = Servers.onSingleNode(2);
+  private final UnifiedJedis redis = servers.client(0);
 
-  @BeforeAll
-  static void connect() {
-    serverA = RedisFixture.shared().newClient();
-    serverB = RedisFixture.shared().newClient();
-  }
-
-  @AfterAll
-  static void disconnect() {
-    serverA.close();
-    serverB.close();
-  }
-
-  private static List<RateLimiter> twoServers() {
-    return List.of(RateLimiter.create(serverA, KEYSPACE), RateLimiter.create(serverB, KEYSPACE));
+  @AfterEach
+  void stopServers() {
+    servers.close();
   }
 
   @Test
   void aFixedWindowAdmitsExactlyItsLimitToConcurrentCallers() throws Exception {
-    List<RateLimiter> servers = twoServers();
+    List<RateLimiter> limiters = servers.each((client, executor) -> RateLimiter.create(client, KEYSPACE));
     SampleKey key = SampleKey.unique();
     RateLimit limit = RateLimit.perWindow(25, HOUR);
 
     List<List<RateDecision>> decisions = Concurrently.run(16, i -> () -> {
-      RateLimiter limiter = servers.get(i % 2);
+      RateLimiter limiter = limiters.get(i % 2);
       return java.util.stream.IntStream.range(0, 10).mapToObj(call -> limiter.tryAcquire(key, limit)).toList();
     });
 
@@ -57,20 +44,20 @@ class RateLimiterTest {
     assertThat(decisions.stream().flatMap(List::stream).filter(d -> !d.allowed()))
         .hasSize(16 * 10 - 25)
         .allMatch(d -> d.remaining() == 0 && d.retryAfter().compareTo(Duration.ZERO) > 0);
-    assertThat(serverA.get(KEYSPACE.fullKey("rate", key))).as("denials count nothing").isEqualTo("25");
+    assertThat(redis.get(KEYSPACE.fullKey("rate", key))).as("denials count nothing").isEqualTo("25");
   }
 
   @Test
   void aFixedWindowNeverAdmitsMoreThanItsLimitPerWindowOverManyWindows() throws Exception {
-    List<RateLimiter> servers = twoServers();
+    List<RateLimiter> limiters = servers.each((client, executor) -> RateLimiter.create(client, KEYSPACE));
     SampleKey key = SampleKey.unique();
     String fullKey = KEYSPACE.fullKey("rate", key);
     Duration window = Duration.ofMillis(100);
     RateLimit limit = RateLimit.perWindow(5, window);
 
-    long startMicros = RedisTime.micros(serverA, fullKey);
+    long startMicros = RedisTime.micros(redis, fullKey);
     List<long[]> perThread = Concurrently.run(8, i -> () -> {
-      RateLimiter limiter = servers.get(i % 2);
+      RateLimiter limiter = limiters.get(i % 2);
       long admitted = 0;
       long windowsOpened = 0;
       for (int call = 0; call < 400; call++) {
@@ -84,7 +71,7 @@ class RateLimiterTest {
       }
       return new long[] {admitted, windowsOpened};
     });
-    long elapsedMicros = RedisTime.micros(serverA, fullKey) - startMicros;
+    long elapsedMicros = RedisTime.micros(redis, fullKey) - startMicros;
 
     long admitted = perThread.stream().mapToLong(counts -> counts[0]).sum();
     long windowsOpened = perThread.stream().mapToLong(counts -> counts[1]).sum();
@@ -96,7 +83,7 @@ class RateLimiterTest {
 
   @Test
   void aKeyWindowLimitCountsPerWindowOfTheKeysWindowField() throws Exception {
-    RateLimiter limiter = RateLimiter.create(serverA, KEYSPACE);
+    RateLimiter limiter = RateLimiter.create(redis, KEYSPACE);
     Duration minute = Duration.ofMinutes(1);
     String user = "u" + System.nanoTime();
     Instant at = Instant.parse("2026-04-21T10:35:12Z");
@@ -108,13 +95,13 @@ class RateLimiterTest {
 
     assertThat(allowed).filteredOn(Boolean::booleanValue).hasSize(5);
     assertThat(thisMinute.canonical()).endsWith(":20260421T103500Z");
-    assertThat(serverA.pttl(KEYSPACE.fullKey("rate", thisMinute))).isBetween(1L, minute.toMillis());
+    assertThat(redis.pttl(KEYSPACE.fullKey("rate", thisMinute))).isBetween(1L, minute.toMillis());
     assertThat(limiter.tryAcquire(nextMinute, limit).remaining()).as("the next minute is a key of its own").isEqualTo(4);
   }
 
   @Test
   void aFixedWindowReportsRemainingPermitsAndWhenTheWindowEnds() {
-    RateLimiter limiter = RateLimiter.create(serverA, KEYSPACE);
+    RateLimiter limiter = RateLimiter.create(redis, KEYSPACE);
     SampleKey key = SampleKey.unique();
     RateLimit limit = RateLimit.perWindow(5, HOUR);
 
@@ -134,7 +121,7 @@ class RateLimiterTest {
 
   @Test
   void aSmoothLimitAdmitsItsBurstThenOnePermitPerInterval() {
-    RateLimiter limiter = RateLimiter.create(serverA, KEYSPACE);
+    RateLimiter limiter = RateLimiter.create(redis, KEYSPACE);
     SampleKey key = SampleKey.unique();
     RateLimit limit = RateLimit.smooth(1, HOUR, 3);
 
@@ -147,24 +134,24 @@ class RateLimiterTest {
     assertThat(denied.remaining()).isZero();
     assertThat(denied.retryAfter()).isBetween(HOUR.minusMinutes(1), HOUR);
     assertThat(denied.resetAfter()).isBetween(HOUR.multipliedBy(3).minusMinutes(1), HOUR.multipliedBy(3));
-    assertThat(serverA.pttl(KEYSPACE.fullKey("gcra", key))).isBetween(HOUR.multipliedBy(2).toMillis(), HOUR.multipliedBy(3).toMillis());
+    assertThat(redis.pttl(KEYSPACE.fullKey("gcra", key))).isBetween(HOUR.multipliedBy(2).toMillis(), HOUR.multipliedBy(3).toMillis());
   }
 
   @Test
   void aSmoothLimitNeverAdmitsMoreThanItsBurstPlusItsRateUnderConcurrency() throws Exception {
-    List<RateLimiter> servers = twoServers();
+    List<RateLimiter> limiters = servers.each((client, executor) -> RateLimiter.create(client, KEYSPACE));
     SampleKey key = SampleKey.unique();
     RateLimit limit = RateLimit.smooth(20, Duration.ofSeconds(1), 5);
 
-    long startMicros = RedisTime.micros(serverA, KEYSPACE.fullKey("gcra", key));
+    long startMicros = RedisTime.micros(redis, KEYSPACE.fullKey("gcra", key));
     List<Long> admitted = Concurrently.run(8, i -> () -> {
       long count = 0;
       for (int call = 0; call < 300; call++) {
-        count += servers.get(i % 2).tryAcquire(key, limit).allowed() ? 1 : 0;
+        count += limiters.get(i % 2).tryAcquire(key, limit).allowed() ? 1 : 0;
       }
       return count;
     });
-    long elapsedMicros = RedisTime.micros(serverA, KEYSPACE.fullKey("gcra", key)) - startMicros;
+    long elapsedMicros = RedisTime.micros(redis, KEYSPACE.fullKey("gcra", key)) - startMicros;
 
     long total = admitted.stream().mapToLong(Long::longValue).sum();
     assertThat(total).isGreaterThanOrEqualTo(5).isLessThanOrEqualTo(5 + 20 * elapsedMicros / 1_000_000 + 1);
@@ -172,7 +159,7 @@ class RateLimiterTest {
 
   @Test
   void aBurstAcrossAWindowEdgeDoublesAFixedWindowButNotASmoothLimit() throws Exception {
-    RateLimiter limiter = RateLimiter.create(serverA, KEYSPACE);
+    RateLimiter limiter = RateLimiter.create(redis, KEYSPACE);
     SampleKey key = SampleKey.unique();
     String fixedKey = KEYSPACE.fullKey("rate", key);
     Duration second = Duration.ofSeconds(1);
@@ -182,14 +169,14 @@ class RateLimiterTest {
     // a quiet call opens the fixed window; the bursts come at its end and right after it
     limiter.tryAcquire(key, fixed);
     limiter.tryAcquire(key, smooth);
-    Thread.sleep(Math.max(0, serverA.pttl(fixedKey) - 200));
-    long burstStart = RedisTime.micros(serverA, fixedKey);
+    Thread.sleep(Math.max(0, redis.pttl(fixedKey) - 200));
+    long burstStart = RedisTime.micros(redis, fixedKey);
     long fixedAdmitted = burst(limiter, key, fixed);
     long smoothAdmitted = burst(limiter, key, smooth);
-    RedisAwait.until("the fixed window ended", Duration.ofSeconds(5), () -> !serverA.exists(fixedKey));
+    RedisAwait.until("the fixed window ended", Duration.ofSeconds(5), () -> !redis.exists(fixedKey));
     fixedAdmitted += burst(limiter, key, fixed);
     smoothAdmitted += burst(limiter, key, smooth);
-    long spanMicros = RedisTime.micros(serverA, fixedKey) - burstStart;
+    long spanMicros = RedisTime.micros(redis, fixedKey) - burstStart;
 
     // the rest of the first window and a whole new one (more when a burst straddled the edge)
     assertThat(fixedAdmitted).isGreaterThanOrEqualTo(9 + 10);
@@ -206,7 +193,7 @@ class RateLimiterTest {
 
   @Test
   void limitsWithDifferentPurposesCountTheSameKeyApart() {
-    RateLimiter limiter = RateLimiter.create(serverA, KEYSPACE);
+    RateLimiter limiter = RateLimiter.create(redis, KEYSPACE);
     SampleKey key = SampleKey.unique();
     RateLimit perMinute = RateLimit.perWindow(1, Duration.ofMinutes(1));
     RateLimit perDay = RateLimit.perWindow(3, Duration.ofDays(1)).withPurpose("rate-day");
@@ -216,13 +203,13 @@ class RateLimiterTest {
     assertThat(limiter.tryAcquire(key, perDay).remaining()).isEqualTo(2);
     assertThat(limiter.tryAcquire(key, smooth).allowed()).isTrue();
     assertThat(limiter.tryAcquire(key, perMinute).allowed()).isFalse();
-    assertThat(serverA.exists(KEYSPACE.fullKey("rate-day", key))).isTrue();
-    assertThat(serverA.exists(KEYSPACE.fullKey("gcra", key))).isTrue();
+    assertThat(redis.exists(KEYSPACE.fullKey("rate-day", key))).isTrue();
+    assertThat(redis.exists(KEYSPACE.fullKey("gcra", key))).isTrue();
   }
 
   @Test
   void rejectsLimitsThatDoNotFitTheKeyOrThePermitsAskedFor() {
-    RateLimiter limiter = RateLimiter.create(serverA, KEYSPACE);
+    RateLimiter limiter = RateLimiter.create(redis, KEYSPACE);
     SampleKey plain = SampleKey.unique();
     SampleKey windowed = SampleKey.perWindow("u1", Instant.EPOCH, Duration.ofMinutes(1));
 
@@ -237,7 +224,7 @@ class RateLimiterTest {
         .hasMessageContaining("permits must be from 1 to 5");
     assertThatThrownBy(() -> limiter.tryAcquire(plain, RateLimit.smooth(5, HOUR, 2), 0))
         .isInstanceOf(IllegalArgumentException.class);
-    assertThat(serverA.exists(KEYSPACE.fullKey("rate", plain))).isFalse();
+    assertThat(redis.exists(KEYSPACE.fullKey("rate", plain))).isFalse();
   }
 
   @Test

@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lockkey.Keyspace;
-import dev.lockkey.testing.RedisFixture;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
@@ -15,59 +13,45 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 
 /** Three servers (each its own client, executor and single flight) sharing one Redis. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class SingleFlightTest {
-  private static final Keyspace KEYSPACE = Keyspace.of("test");
+  private static final Keyspace KEYSPACE = Servers.KEYSPACE;
   private static final int SERVERS = 3;
   private static final int THREADS_PER_SERVER = 6;
   private static final FlightOptions<String> TEXT = FlightOptions.builder(ResultCodec.utf8()).build();
 
-  private final List<RedisClient> clients = new ArrayList<>();
-  private final List<RedisLockExecutor> executors = new ArrayList<>();
-  private final List<SingleFlight> servers = new ArrayList<>();
+  private final Servers servers = Servers.onSingleNode(SERVERS);
+  private final List<SingleFlight> flights = servers.each(SingleFlight::create);
+  private final UnifiedJedis redis = servers.client(0);
   private final AtomicInteger computations = new AtomicInteger();
-  private String redisCounter;
-
-  @BeforeEach
-  void startServers() {
-    for (int i = 0; i < SERVERS; i++) {
-      RedisClient client = RedisFixture.shared().newClient();
-      RedisLockExecutor executor = RedisLockExecutor.create(client, KEYSPACE);
-      clients.add(client);
-      executors.add(executor);
-      servers.add(SingleFlight.create(client, executor));
-    }
-    redisCounter = "test:computations:" + UUID.randomUUID();
-  }
+  private final String redisCounter = "test:computations:" + UUID.randomUUID();
 
   @AfterEach
   void stopServers() {
-    executors.forEach(RedisLockExecutor::close);
-    clients.get(0).del(redisCounter);
-    clients.forEach(RedisClient::close);
+    redis.del(redisCounter);
+    servers.close();
   }
 
   /** Counts a computation in this JVM and in Redis, and returns its number. */
   private int countComputation() {
-    clients.get(0).incr(redisCounter);
+    redis.incr(redisCounter);
     return computations.incrementAndGet();
   }
 
   private long computationsInRedis() {
-    return Long.parseLong(clients.get(0).get(redisCounter));
+    return Long.parseLong(redis.get(redisCounter));
   }
 
   /** Runs one caller per thread, {@value #THREADS_PER_SERVER} on each server; returns what each got or threw. */
   private List<Object> everyServerAsks(CheckedFlight flight) throws Exception {
     return Concurrently.run(SERVERS * THREADS_PER_SERVER, i -> () -> {
       try {
-        return flight.run(servers.get(i % SERVERS));
+        return flight.run(flights.get(i % SERVERS));
       } catch (Exception e) {
         return e;
       }
@@ -92,12 +76,12 @@ class SingleFlightTest {
     assertThat(computations).hasValue(1);
     assertThat(computationsInRedis()).isEqualTo(1);
 
-    String later = servers.get(2).run(key, TEXT, lease -> "summary " + countComputation());
+    String later = flights.get(2).run(key, TEXT, lease -> "summary " + countComputation());
     assertThat(later).isEqualTo("summary 1");
     assertThat(computations).hasValue(1);
     String resultKey = KEYSPACE.fullKey("result", key);
-    assertThat(clients.get(0).pttl(resultKey)).isBetween(1L, FlightOptions.DEFAULT_RESULT_TTL.toMillis());
-    assertThat(clients.get(0).exists(KEYSPACE.fullKey("flight", key))).as("the leader released").isFalse();
+    assertThat(redis.pttl(resultKey)).isBetween(1L, FlightOptions.DEFAULT_RESULT_TTL.toMillis());
+    assertThat(redis.exists(KEYSPACE.fullKey("flight", key))).as("the leader released").isFalse();
   }
 
   @Test
@@ -129,8 +113,8 @@ class SingleFlightTest {
     });
 
     String resultKey = KEYSPACE.fullKey("result", key);
-    RedisAwait.until("the failure expired", Duration.ofSeconds(5), () -> !clients.get(0).exists(resultKey));
-    assertThat(servers.get(0).run(key, options, lease -> "fixed " + countComputation())).isEqualTo("fixed 2");
+    RedisAwait.until("the failure expired", Duration.ofSeconds(5), () -> !redis.exists(resultKey));
+    assertThat(flights.get(0).run(key, options, lease -> "fixed " + countComputation())).isEqualTo("fixed 2");
   }
 
   @Test
@@ -155,11 +139,10 @@ class SingleFlightTest {
   void aLeaderThatDiedIsReplacedWhenItsLeaseRunsOut() throws Exception {
     SampleKey key = SampleKey.unique();
     long deadLeaderToken;
-    try (RedisClient client = RedisFixture.shared().newClient();
-        RedisLockExecutor deadServer = RedisLockExecutor.create(client, KEYSPACE)) {
+    try (Servers deadServer = Servers.onSingleNode(1)) {
       LockOptions flight = FlightOptions.DEFAULT_LOCK_OPTIONS.toBuilder()
           .purpose("flight").leaseTime(Duration.ofMillis(500)).renewal(false).build();
-      deadLeaderToken = deadServer.acquire(key, flight).fencingToken(); // never released, never renewed
+      deadLeaderToken = deadServer.executor(0).acquire(key, flight).fencingToken(); // never released, never renewed
     }
     AtomicLong newLeaderToken = new AtomicLong();
 
@@ -185,7 +168,7 @@ class SingleFlightTest {
 
     List<Object> answers = Concurrently.run(2, i -> () -> {
       if (i == 0) {
-        return servers.get(0).run(key, TEXT, lease -> {
+        return flights.get(0).run(key, TEXT, lease -> {
           leading.countDown();
           finish.await(30, TimeUnit.SECONDS);
           return "summary";
@@ -193,7 +176,7 @@ class SingleFlightTest {
       }
       leading.await(30, TimeUnit.SECONDS);
       try {
-        return servers.get(1).run(key, impatient, lease -> "must not run");
+        return flights.get(1).run(key, impatient, lease -> "must not run");
       } catch (LockTimeoutException e) {
         finish.countDown();
         return e;
@@ -210,12 +193,12 @@ class SingleFlightTest {
   @Test
   void theFlightLockIsIndependentOfAnOrdinaryLockOnTheSameKey() {
     SampleKey key = SampleKey.unique();
-    try (Lease ordinary = executors.get(0).acquire(key)) {
-      String flightKey = servers.get(1).run(key, TEXT, Lease::fullKey);
+    try (Lease ordinary = servers.executor(0).acquire(key)) {
+      String flightKey = flights.get(1).run(key, TEXT, Lease::fullKey);
 
       assertThat(ordinary.fullKey()).isEqualTo("lock:test:{" + key.canonical() + "}");
       assertThat(flightKey).isEqualTo("flight:test:{" + key.canonical() + "}");
-      assertThat(clients.get(0).exists("flight-fence:test:{" + key.canonical() + "}")).isTrue();
+      assertThat(redis.exists("flight-fence:test:{" + key.canonical() + "}")).isTrue();
       assertThat(ordinary.isLost()).isFalse();
     }
   }
@@ -239,20 +222,20 @@ class SingleFlightTest {
     SampleKey image = SampleKey.unique();
     SampleKey count = SampleKey.unique();
 
-    servers.get(0).run(image, raw, lease -> thumbnail.clone());
-    servers.get(0).run(count, numbers, lease -> 42);
+    flights.get(0).run(image, raw, lease -> thumbnail.clone());
+    flights.get(0).run(count, numbers, lease -> 42);
 
-    assertThat(servers.get(1).run(image, raw, lease -> new byte[0])).isEqualTo(thumbnail);
-    assertThat(servers.get(1).run(count, numbers, lease -> -1)).isEqualTo(42);
+    assertThat(flights.get(1).run(image, raw, lease -> new byte[0])).isEqualTo(thumbnail);
+    assertThat(flights.get(1).run(count, numbers, lease -> -1)).isEqualTo(42);
   }
 
   @Test
   void aNullResultIsNotStoredSoTheNextCallerComputes() throws Exception {
     SampleKey key = SampleKey.unique();
-    assertThatThrownBy(() -> servers.get(0).run(key, TEXT, lease -> null))
+    assertThatThrownBy(() -> flights.get(0).run(key, TEXT, lease -> null))
         .isInstanceOf(NullPointerException.class)
         .hasMessageContaining("returned null");
-    assertThat(servers.get(1).run(key, TEXT, lease -> "summary")).isEqualTo("summary");
+    assertThat(flights.get(1).run(key, TEXT, lease -> "summary")).isEqualTo("summary");
   }
 
   @Test
