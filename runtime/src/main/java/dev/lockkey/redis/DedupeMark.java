@@ -34,6 +34,7 @@ public final class DedupeMark {
    * {@link #first()}, or when the mark expired meanwhile (a newer mark of another caller stays).
    *
    * @return whether this call's mark was deleted
+   * @throws RedisUnavailableException when Redis did not answer
    */
   public boolean forget() {
     return first() && deduplicator.forget(fullKey, token);
