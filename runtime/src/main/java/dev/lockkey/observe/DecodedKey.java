@@ -135,12 +135,13 @@ public final class DecodedKey {
   }
 
   /**
-   * The report for people, e.g.
+   * The report for people, with the body's {@link HotKey#hashOf hash} as hot-key logs show it, e.g.
    *
    * <pre>
    * key       lock:prod:{payment:capture:v1:t42:98765}
    * purpose   lock
    * env       prod
+   * hash      #ef64fc2cee6f
    * spec      com.acme.PaymentCapture (payment:capture:v1:{tenant}:{orderId})
    *   tenant  t42
    *   orderId 98765
@@ -155,6 +156,9 @@ public final class DecodedKey {
     if (purpose != null) {
       line(report, width, "purpose", purpose);
       line(report, width, "env", env);
+    }
+    if (body != null) {
+      line(report, width, "hash", "#" + HotKey.hashOf(body));
     }
     if (isDecoded()) {
       line(report, width, "spec", spec.name() + " (" + spec.layout() + ")");

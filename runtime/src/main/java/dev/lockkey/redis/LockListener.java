@@ -1,12 +1,15 @@
 package dev.lockkey.redis;
 
 import dev.lockkey.LockKey;
+import java.util.List;
 
 /**
- * Observes what an executor does with locks, e.g. to record metrics. Every method does nothing by
- * default; override what you need. Methods run on the thread concerned and must be quick and
- * thread-safe; an exception they throw is ignored. Use {@link LockKey#spec()} for metric tags:
- * the key itself is high-cardinality.
+ * Observes what an executor does with locks, and what {@link SingleFlight} and
+ * {@link RateLimiter} decide, e.g. to record metrics ({@code dev.lockkey.observe.MicrometerLockListener})
+ * or to find hot keys ({@code dev.lockkey.observe.HotKeys}). Every method does nothing by default;
+ * override what you need, and combine several with {@link #all}. Methods run on the thread
+ * concerned and must be quick and thread-safe; an exception they throw is ignored. Use
+ * {@link LockKey#spec()} for metric tags: the key itself is high-cardinality.
  */
 public interface LockListener {
   /** A listener that does nothing. */
@@ -44,4 +47,21 @@ public interface LockListener {
 
   /** An operation failed, e.g. with {@link RedisUnavailableException}. */
   default void onError(LockKey key, LockException error) {}
+
+  /**
+   * A {@link SingleFlight} answered with a result (or a deterministic failure) that another caller
+   * computed, stored before or while this caller waited: a computation saved.
+   */
+  default void onFlightShared(LockKey key) {}
+
+  /** A {@link RateLimiter} denied permits for the key. */
+  default void onRateLimited(LockKey key) {}
+
+  /**
+   * One listener that tells each of {@code listeners}, in order; one that throws does not keep
+   * the others from hearing.
+   */
+  static LockListener all(LockListener... listeners) {
+    return new CompositeListener(List.of(listeners));
+  }
 }

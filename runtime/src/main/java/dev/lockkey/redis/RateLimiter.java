@@ -24,15 +24,25 @@ import redis.clients.jedis.exceptions.JedisException;
 public final class RateLimiter {
   private final UnifiedJedis jedis;
   private final Keyspace keyspace;
+  private final LockListener listener;
 
-  private RateLimiter(UnifiedJedis jedis, Keyspace keyspace) {
+  private RateLimiter(UnifiedJedis jedis, Keyspace keyspace, LockListener listener) {
     this.jedis = Objects.requireNonNull(jedis, "jedis");
     this.keyspace = Objects.requireNonNull(keyspace, "keyspace");
+    this.listener = new SafeListener(Objects.requireNonNull(listener, "listener"));
   }
 
   /** A limiter on this client ({@code RedisClient} or {@code RedisClusterClient}) and key space. */
   public static RateLimiter create(UnifiedJedis jedis, Keyspace keyspace) {
-    return new RateLimiter(jedis, keyspace);
+    return create(jedis, keyspace, LockListener.NONE);
+  }
+
+  /**
+   * A limiter that tells {@code listener} of every denial ({@link LockListener#onRateLimited}), e.g.
+   * the executor's metrics listener.
+   */
+  public static RateLimiter create(UnifiedJedis jedis, Keyspace keyspace, LockListener listener) {
+    return new RateLimiter(jedis, keyspace, listener);
   }
 
   /** Asks for one permit; see {@link #tryAcquire(LockKey, RateLimit, long)}. */
@@ -58,11 +68,16 @@ public final class RateLimiter {
           "permits must be from 1 to " + limit.capacity() + " for " + limit + ", was " + permits);
     }
     String fullKey = keyspace.fullKey(limit.purpose(), key);
+    RateDecision decision;
     try {
-      return limit.decide(jedis, fullKey, key, permits);
+      decision = limit.decide(jedis, fullKey, key, permits);
     } catch (JedisException e) {
       throw RedisFailures.translate(fullKey, e);
     }
+    if (!decision.allowed()) {
+      listener.onRateLimited(key);
+    }
+    return decision;
   }
 
   @Override

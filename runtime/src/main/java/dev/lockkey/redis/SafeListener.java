@@ -45,7 +45,18 @@ final class SafeListener implements LockListener {
     call(() -> delegate.onError(key, error));
   }
 
-  private static void call(Runnable notification) {
+  @Override
+  public void onFlightShared(LockKey key) {
+    call(() -> delegate.onFlightShared(key));
+  }
+
+  @Override
+  public void onRateLimited(LockKey key) {
+    call(() -> delegate.onRateLimited(key));
+  }
+
+  /** Runs one notification, ignoring what it throws. */
+  static void call(Runnable notification) {
     try {
       notification.run();
     } catch (RuntimeException ignored) {

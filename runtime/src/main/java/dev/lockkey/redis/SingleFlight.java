@@ -90,12 +90,12 @@ public final class SingleFlight {
     String resultKey = keyspace.fullKey(RESULT_PURPOSE, key);
     FlightRecord stored = read(resultKey);
     if (stored != null) {
-      return answer(resultKey, stored, options);
+      return answer(key, resultKey, stored, options);
     }
     try (Lease lease = executor.acquire(key, options.lockOptions())) {
       stored = read(resultKey);
       if (stored != null) {
-        return answer(resultKey, stored, options);
+        return answer(key, resultKey, stored, options);
       }
       T value;
       try {
@@ -142,7 +142,9 @@ public final class SingleFlight {
     }
   }
 
-  private static <T> T answer(String resultKey, FlightRecord stored, FlightOptions<T> options) {
+  /** The stored result or failure: another caller's computation, which the listener hears of as shared. */
+  private <T> T answer(LockKey key, String resultKey, FlightRecord stored, FlightOptions<T> options) {
+    executor.listener().onFlightShared(key);
     if (stored.isFailure()) {
       throw new FlightFailedException(resultKey, stored.failureType(), stored.failureMessage());
     }

@@ -54,6 +54,7 @@ class DecodeKeyTest {
         key       lock:prod:{payment:capture:v1:acme%3Aeu:98765}
         purpose   lock
         env       prod
+        hash      #30d40d9250e0
         spec      com.acme.PaymentCapture (payment:capture:v1:{tenant}:{orderId})
           tenant  acme:eu
           orderId 98765

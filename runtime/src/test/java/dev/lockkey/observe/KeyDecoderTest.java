@@ -125,11 +125,13 @@ class KeyDecoderTest {
         key       lock:prod:{phone:verify:v1:t42:4aceeec2f7abf01475a1207fc3cfd8dc}
         purpose   lock
         env       prod
+        hash      #4e0359ab6556
         spec      com.acme.PhoneVerification (phone:verify:v1:{tenant}:{phone})
           tenant  t42
           phone   hmac:4aceeec2f7abf01475a1207fc3cfd8dc""");
     assertThat(decoder.decode("payment:capture:v9:t42:1")).hasToString("""
         key       payment:capture:v9:t42:1
+        hash      #fe7651ba303a
         unknown   none of the 7 known specs renders this body; known with this domain and action:\
          com.acme.PaymentCapture v1 (payment:capture:v1:{tenant}:{orderId})""");
   }
