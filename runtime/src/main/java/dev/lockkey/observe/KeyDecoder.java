@@ -16,7 +16,7 @@ import java.util.Objects;
  * <pre>{@code
  * KeyDecoder decoder = KeyDecoder.fromClasspath();
  * DecodedKey key = decoder.decode("lock:prod:{payment:capture:v1:t42:98765}");
- * key.spec();                          // com.acme.PaymentCapture
+ * key.spec().orElseThrow().name();     // "com.acme.PaymentCapture"
  * key.field("orderId").value();        // "98765"
  * }</pre>
  *

@@ -95,7 +95,9 @@ final class SegmentDecoder {
       throw new IllegalArgumentException(field.name() + " is not escaped as the key format escapes: " + e.getMessage(), e);
     }
     if (text.isEmpty() || !canonical(field, scalarType).test(text)) {
-      throw new IllegalArgumentException(field.name() + " is no canonical " + scalarType + ": " + escaped);
+      String modifiers = field.modifiers().isEmpty() ? "" : " " + String.join(" ", field.modifiers());
+      throw new IllegalArgumentException(
+          field.name() + " (" + scalarType + modifiers + ") never renders \"" + escaped + "\"");
     }
     return text;
   }

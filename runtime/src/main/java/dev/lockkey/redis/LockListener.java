@@ -62,6 +62,6 @@ public interface LockListener {
    * the others from hearing.
    */
   static LockListener all(LockListener... listeners) {
-    return new CompositeListener(List.of(listeners));
+    return new SafeListener(List.of(listeners));
   }
 }

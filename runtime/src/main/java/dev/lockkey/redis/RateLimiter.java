@@ -2,6 +2,7 @@ package dev.lockkey.redis;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
+import java.util.List;
 import java.util.Objects;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
@@ -29,7 +30,7 @@ public final class RateLimiter {
   private RateLimiter(UnifiedJedis jedis, Keyspace keyspace, LockListener listener) {
     this.jedis = Objects.requireNonNull(jedis, "jedis");
     this.keyspace = Objects.requireNonNull(keyspace, "keyspace");
-    this.listener = new SafeListener(Objects.requireNonNull(listener, "listener"));
+    this.listener = new SafeListener(List.of(listener));
   }
 
   /** A limiter on this client ({@code RedisClient} or {@code RedisClusterClient}) and key space. */

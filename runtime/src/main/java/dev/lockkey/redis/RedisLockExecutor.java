@@ -112,7 +112,7 @@ public final class RedisLockExecutor implements AutoCloseable {
   private RedisLockExecutor(Builder builder) {
     this.keyspace = builder.keyspace;
     this.defaults = builder.defaults;
-    this.listener = new SafeListener(builder.listener);
+    this.listener = new SafeListener(List.of(builder.listener));
     this.clock = builder.clock;
     this.cluster = isCluster(builder.jedis);
     this.scripts = new LockScripts(builder.jedis);

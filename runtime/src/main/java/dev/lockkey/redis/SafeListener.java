@@ -1,66 +1,78 @@
 package dev.lockkey.redis;
 
 import dev.lockkey.LockKey;
+import java.util.List;
+import java.util.function.Consumer;
 
-/** Shields the executor from a listener that throws: observing must never break locking. */
+/**
+ * Tells listeners in order, shielding the executor and each listener from what another throws:
+ * observing must never break locking. What the executor holds, and what {@link LockListener#all}
+ * returns.
+ */
 final class SafeListener implements LockListener {
-  private final LockListener delegate;
+  private final List<LockListener> listeners;
 
-  SafeListener(LockListener delegate) {
-    this.delegate = delegate;
+  SafeListener(List<LockListener> listeners) {
+    this.listeners = List.copyOf(listeners);
   }
 
   @Override
   public void onAcquired(LockKey key, long waitNanos) {
-    call(() -> delegate.onAcquired(key, waitNanos));
+    each(listener -> listener.onAcquired(key, waitNanos));
   }
 
   @Override
   public void onContended(LockKey key) {
-    call(() -> delegate.onContended(key));
+    each(listener -> listener.onContended(key));
   }
 
   @Override
   public void onTimedOut(LockKey key, long waitNanos) {
-    call(() -> delegate.onTimedOut(key, waitNanos));
+    each(listener -> listener.onTimedOut(key, waitNanos));
   }
 
   @Override
   public void onReleased(LockKey key, long heldNanos) {
-    call(() -> delegate.onReleased(key, heldNanos));
+    each(listener -> listener.onReleased(key, heldNanos));
   }
 
   @Override
   public void onRenewed(LockKey key) {
-    call(() -> delegate.onRenewed(key));
+    each(listener -> listener.onRenewed(key));
   }
 
   @Override
   public void onLeaseLost(LockKey key) {
-    call(() -> delegate.onLeaseLost(key));
+    each(listener -> listener.onLeaseLost(key));
   }
 
   @Override
   public void onError(LockKey key, LockException error) {
-    call(() -> delegate.onError(key, error));
+    each(listener -> listener.onError(key, error));
   }
 
   @Override
   public void onFlightShared(LockKey key) {
-    call(() -> delegate.onFlightShared(key));
+    each(listener -> listener.onFlightShared(key));
   }
 
   @Override
   public void onRateLimited(LockKey key) {
-    call(() -> delegate.onRateLimited(key));
+    each(listener -> listener.onRateLimited(key));
   }
 
-  /** Runs one notification, ignoring what it throws. */
-  static void call(Runnable notification) {
-    try {
-      notification.run();
-    } catch (RuntimeException ignored) {
-      // a listener's bug must not turn into a lock failure
+  private void each(Consumer<LockListener> notification) {
+    for (LockListener listener : listeners) {
+      try {
+        notification.accept(listener);
+      } catch (RuntimeException ignored) {
+        // a listener's bug must not turn into a lock failure, nor silence the next listener
+      }
     }
+  }
+
+  @Override
+  public String toString() {
+    return "SafeListener" + listeners;
   }
 }

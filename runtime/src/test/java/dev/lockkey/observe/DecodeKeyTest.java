@@ -16,19 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The operator's command line: keys as arguments or on standard input, specs from a directory of manifests. */
 class DecodeKeyTest {
-  private static final String PAYMENT_CAPTURE = """
-      manifest=1
-      spec=com.acme.PaymentCapture
-      domain=payment
-      action=capture
-      version=1
-      layout=payment:capture:v1:{tenant}:{orderId}
-      fields=tenant,orderId
-      field.tenant.type=java.lang.String
-      field.tenant.modifiers=
-      field.orderId.type=long
-      field.orderId.modifiers=
-      """;
+  private static final String KEY = "lock:prod:{document:summary:v1:2cf24dba5fb0a30e26e83b2ac5b9e29e}";
 
   @TempDir
   Path baseline;
@@ -38,7 +26,7 @@ class DecodeKeyTest {
 
   @BeforeEach
   void writeManifest() throws IOException {
-    Files.writeString(baseline.resolve("com.acme.PaymentCapture.properties"), PAYMENT_CAPTURE);
+    Files.writeString(baseline.resolve("com.acme.Document.properties"), SampleManifests.DOCUMENT);
   }
 
   private int run(String stdin, String... args) {
@@ -47,29 +35,28 @@ class DecodeKeyTest {
 
   @Test
   void decodesKeysGivenAsArguments() {
-    int status = run("", "--manifests", baseline.toString(), "lock:prod:{payment:capture:v1:acme%3Aeu:98765}");
+    int status = run("", "--manifests", baseline.toString(), KEY);
 
     assertThat(status).isZero();
     assertThat(printed.toString(StandardCharsets.UTF_8)).isEqualTo("""
-        key       lock:prod:{payment:capture:v1:acme%3Aeu:98765}
+        key       lock:prod:{document:summary:v1:2cf24dba5fb0a30e26e83b2ac5b9e29e}
         purpose   lock
         env       prod
-        hash      #30d40d9250e0
-        spec      com.acme.PaymentCapture (payment:capture:v1:{tenant}:{orderId})
-          tenant  acme:eu
-          orderId 98765
+        hash      #504f63b75297
+        spec      com.acme.Document (document:summary:v1:{content})
+          content sha256:2cf24dba5fb0a30e26e83b2ac5b9e29e
 
         """.replace("\n", System.lineSeparator()));
   }
 
   @Test
   void decodesKeysFromStandardInputAndFailsWhenOneIsUnknown() {
-    int status = run("lock:prod:{payment:capture:v1:t42:1}\n\nfence:prod:{payment:capture:v2:t42:1}\n",
+    int status = run(KEY + "\n\nfence:prod:{document:summary:v2:2cf24dba5fb0a30e26e83b2ac5b9e29e}\n",
         "--manifests", baseline.toString());
 
     assertThat(status).isEqualTo(1);
     assertThat(printed.toString(StandardCharsets.UTF_8))
-        .contains("  tenant  t42")
+        .contains("  content sha256:2cf24dba5fb0a30e26e83b2ac5b9e29e")
         .contains("unknown   none of the 1 known specs renders this body");
   }
 

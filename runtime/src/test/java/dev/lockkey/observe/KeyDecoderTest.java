@@ -75,15 +75,15 @@ class KeyDecoderTest {
   void reportsALayoutMatchWhoseValuesNoFieldRenders() {
     assertThat(decoder.decode("payment:capture:v1:t42:007").reason())
         .isEqualTo("none of the 7 known specs renders this body: com.acme.PaymentCapture has this layout, but"
-            + " orderId is no canonical long: 007");
+            + " orderId (long) never renders \"007\"");
     assertThat(decoder.decode("order:state:v2:Café:Äbc").reason())
-        .contains("code is no canonical java.lang.String: Äbc");
+        .contains("code (java.lang.String @CaseInsensitive @MaxLength(8)) never renders \"Äbc\"");
     assertThat(decoder.decode("phone:verify:v1:t42:13800138000").reason())
         .contains("phone is no digest of 32 hex digits");
     assertThat(decoder.decode("transfer:account-pair:v1:9008,1001:20260421T103500Z").reason())
         .contains("accounts is @Unordered, but its elements are not sorted");
     assertThat(decoder.decode("transfer:account-pair:v1:1001:20260421T103512Z").reason())
-        .contains("minute is no canonical java.time.Instant: 20260421T103512Z");
+        .contains("minute (java.time.Instant @Window(PT1M)) never renders \"20260421T103512Z\"");
     assertThat(decoder.decode("payment:capture:v1:t%3a42:1").reason())
         .contains("tenant is not escaped as the key format escapes");
   }

@@ -3,7 +3,6 @@ package dev.lockkey.observe;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.lockkey.FieldDescriptor;
 import dev.lockkey.SpecDescriptor;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -12,66 +11,26 @@ import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/**
- * Reading the manifests that lockkey-processor writes (the text below is its output, pinned by
- * the processor's golden manifests) from directories, jars and class loaders.
- */
+/** Reading the manifests that lockkey-processor writes from directories, jars and class loaders. */
 class SpecManifestsTest {
-  private static final String RESERVATION = """
-      # Layout manifest of com.acme.Reservation, written by lockkey-processor; do not edit.
-      manifest=1
-      spec=com.acme.Reservation
-      domain=inventory
-      action=reserve
-      version=2
-      layout=inventory:reserve:v2:{at}:{customer}:{label}:{skus}
-      fields=at,customer,label,skus
-      field.at.type=java.time.Instant
-      field.at.modifiers=@Window(PT5M)
-      field.customer.type=java.util.Optional<java.lang.String>
-      field.customer.modifiers=@Secret
-      field.label.type=java.lang.String
-      field.label.modifiers=@CaseInsensitive @Verbatim @MaxLength(8)
-      field.skus.type=java.util.List<java.lang.Long>
-      field.skus.modifiers=@Unordered
-      """;
-  private static final SpecDescriptor RESERVATION_SPEC = new SpecDescriptor(
-      "com.acme.Reservation", "inventory", "reserve", 2, "inventory:reserve:v2:{at}:{customer}:{label}:{skus}",
-      List.of(FieldDescriptor.of("at", "java.time.Instant").withWindow(Duration.ofMinutes(5)),
-          FieldDescriptor.of("customer", "java.util.Optional<java.lang.String>").withSecret(),
-          FieldDescriptor.of("label", "java.lang.String").withCaseInsensitive().withVerbatim().withMaxLength(8),
-          FieldDescriptor.of("skus", "java.util.List<java.lang.Long>").withUnordered()));
-  private static final String HASHED_MANIFEST = """
-      manifest=1
-      spec=com.acme.Document
-      domain=document
-      action=summary
-      version=1
-      layout=document:summary:v1:{content}
-      fields=content
-      field.content.type=byte[]
-      field.content.modifiers=@Hashed
-      """;
-
   @TempDir
   Path directory;
 
   @Test
   void readsEveryModifierOfADirectoryOfManifests() throws IOException {
-    write(directory.resolve("com.acme.Reservation.properties"), RESERVATION);
-    write(directory.resolve("nested/com.acme.Document.properties"), HASHED_MANIFEST);
+    write(directory.resolve("com.acme.Reservation.properties"), SampleManifests.RESERVATION);
+    write(directory.resolve("nested/com.acme.Document.properties"), SampleManifests.DOCUMENT);
     write(directory.resolve("README.md"), "not a manifest");
 
     List<SpecDescriptor> specs = SpecManifests.fromPath(directory);
 
-    assertThat(specs).hasSize(2).contains(RESERVATION_SPEC);
+    assertThat(specs).hasSize(2).contains(SampleManifests.RESERVATION_SPEC);
     assertThat(specs.get(0).name()).isEqualTo("com.acme.Reservation");
     assertThat(specs.get(1).field("content").hashed()).isTrue();
   }
@@ -79,9 +38,9 @@ class SpecManifestsTest {
   @Test
   void findsManifestsInJarsAndDirectoriesOfAClassLoaderOnce() throws IOException {
     Path classes = directory.resolve("classes");
-    write(classes.resolve(SpecManifests.DIRECTORY + "/com.acme.Reservation.properties"), RESERVATION);
-    Path jar = jar(directory.resolve("app.jar"), "com.acme.Document.properties", HASHED_MANIFEST);
-    Path sameAgain = jar(directory.resolve("shaded.jar"), "com.acme.Document.properties", HASHED_MANIFEST);
+    write(classes.resolve(SpecManifests.DIRECTORY + "/com.acme.Reservation.properties"), SampleManifests.RESERVATION);
+    Path jar = jar(directory.resolve("app.jar"), "com.acme.Document.properties", SampleManifests.DOCUMENT);
+    Path sameAgain = jar(directory.resolve("shaded.jar"), "com.acme.Document.properties", SampleManifests.DOCUMENT);
 
     try (URLClassLoader loader = new URLClassLoader(new URL[] {
         classes.toUri().toURL(), jar.toUri().toURL(), sameAgain.toUri().toURL()}, null)) {
@@ -110,7 +69,7 @@ class SpecManifestsTest {
   @Test
   void rejectsAManifestWithAnUnknownModifier() throws IOException {
     Path manifest = write(directory.resolve("com.acme.Document.properties"),
-        HASHED_MANIFEST.replace("@Hashed", "@Encrypted"));
+        SampleManifests.DOCUMENT.replace("@Hashed", "@Encrypted"));
 
     assertThatThrownBy(() -> SpecManifests.fromPath(directory))
         .isInstanceOf(IllegalStateException.class)
