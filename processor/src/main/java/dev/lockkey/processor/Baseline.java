@@ -36,10 +36,13 @@ final class Baseline {
   /**
    * Reads every {@code *.properties} manifest under {@code location}.
    *
-   * @throws IllegalArgumentException with the reason when {@code location} does not exist, a file
+   * @throws IllegalArgumentException with the reason when {@code location} is empty or does not exist, a file
    *     cannot be read or is no manifest, or two files hold the same spec
    */
   static Baseline load(Path location) {
+    if (location.toString().isEmpty()) {
+      throw new IllegalArgumentException("the path is empty"); // not the working directory with all its files
+    }
     if (!Files.exists(location)) {
       throw new IllegalArgumentException("it does not exist");
     }

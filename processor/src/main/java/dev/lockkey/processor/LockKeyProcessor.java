@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import javax.annotation.processing.AbstractProcessor;
@@ -134,7 +135,9 @@ public final class LockKeyProcessor extends AbstractProcessor {
     super.init(processingEnv);
     reader = new SpecReader(processingEnv.getElementUtils(), processingEnv.getTypeUtils(), keySpaces);
     writer = new KeyClassWriter(processingEnv.getElementUtils().getTypeElement(Names.GENERATED) != null);
-    guard = Optional.ofNullable(processingEnv.getOptions().get(Baseline.OPTION)).flatMap(this::loadGuard);
+    guard = processingEnv.getOptions().containsKey(Baseline.OPTION) // -Alockkey.baseline= gives null
+        ? loadGuard(Objects.requireNonNullElse(processingEnv.getOptions().get(Baseline.OPTION), ""))
+        : Optional.empty();
   }
 
   /** The guard of the baseline at {@code location}, or empty after reporting why it cannot be read. */

@@ -284,6 +284,15 @@ class LayoutGuardTest {
   }
 
   @Test
+  void anEmptyBaselineOptionIsAnError() {
+    Compilation compilation = compile(javacWithRuntime().withOptions("-Alockkey.baseline="), source("Spec", ORIGINAL));
+
+    assertThat(compilation).hadErrorContaining(
+        "[LockKeyBaseline] cannot read the layout baseline  named by -Alockkey.baseline: the path is empty");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
   void aBaselineFileThatIsNoManifestIsAnError() throws IOException {
     Path stray = Files.writeString(baseline.resolve("notes.properties"), "owner=payments\n", StandardCharsets.UTF_8);
 
