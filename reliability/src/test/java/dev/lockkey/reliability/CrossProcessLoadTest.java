@@ -14,8 +14,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import redis.clients.jedis.RedisClient;
-import redis.clients.jedis.params.ScanParams;
-import redis.clients.jedis.resps.ScanResult;
 
 /**
  * Several JVM processes of several threads each lock a few keys of one Redis server for a bounded
@@ -64,7 +62,7 @@ class CrossProcessLoadTest {
     assertThat(totals.get("released") + totals.get("lost")).isEqualTo(totals.get("acquisitions"));
 
     try (RedisClient jedis = redis.newClient()) {
-      assertThat(keys(jedis, keyspace.fullKey("lock", "*"))).as("locks left behind").isEmpty();
+      assertThat(RedisContents.keys(jedis, keyspace.fullKey("lock", "*"))).as("locks left behind").isEmpty();
       FencedStore store = new FencedStore(jedis, keyspace);
       for (int sku = 0; sku < KEYS; sku++) {
         StockAdjustmentKey key = StockAdjustmentKey.of("central", sku);
@@ -93,17 +91,5 @@ class CrossProcessLoadTest {
         worker.close();
       }
     }
-  }
-
-  private static List<String> keys(RedisClient jedis, String pattern) {
-    List<String> keys = new ArrayList<>();
-    ScanParams match = new ScanParams().match(pattern).count(1000);
-    String cursor = ScanParams.SCAN_POINTER_START;
-    do {
-      ScanResult<String> page = jedis.scan(cursor, match);
-      keys.addAll(page.getResult());
-      cursor = page.getCursor();
-    } while (!cursor.equals(ScanParams.SCAN_POINTER_START));
-    return keys;
   }
 }
