@@ -66,6 +66,7 @@ public final class LoadWorker {
         }).build()) {
       FencedStore store = new FencedStore(jedis, keyspace);
       CriticalSections sections = new CriticalSections(jedis, keyspace);
+      System.err.println("load worker " + process + " on " + redis); // the fixture prints no password
       System.out.println(ReportLine.of("READY", Map.of("pid", process)).format());
       long deadline = System.nanoTime() + runTime.toNanos();
       ExecutorService pool = Executors.newFixedThreadPool(threads);
