@@ -20,17 +20,21 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.Jedis;
 import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.SslOptions;
 import redis.clients.jedis.SslVerifyMode;
 
 /**
- * Redis over TLS (the redis-server of embedded-redis is built with TLS): the executor locks
- * through a client configured as in docs/RELIABILITY.md, verifying the server's certificate and
- * host name; a client that does not trust the certificate, or does not speak TLS, is refused.
+ * Redis over TLS (the redis-server of embedded-redis is built with TLS): the executor locks as an
+ * ACL user through a client configured as in docs/RELIABILITY.md, verifying the server's
+ * certificate and host name; a client that does not trust the certificate, or does not speak TLS,
+ * is refused.
  */
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
 class RedisTlsTest {
+  private static final String USER = "app";
+  private static final String PASSWORD = "Tls-And-Acl-Passphrase-8";
   private static RedisFixture redis;
   private static int tlsPort;
   private static SelfSignedCertificate certificate;
@@ -40,6 +44,9 @@ class RedisTlsTest {
     certificate = SelfSignedCertificate.create(dir);
     tlsPort = freePort();
     redis = RedisFixture.startLocal(certificate.redisSettings(tlsPort));
+    try (Jedis admin = new Jedis(redis.host(), redis.port())) {
+      admin.aclSetUser(USER, "on", ">" + PASSWORD, "~*", "&*", "+@all");
+    }
   }
 
   @AfterAll
@@ -50,12 +57,17 @@ class RedisTlsTest {
   }
 
   @Test
-  void theExecutorLocksOverTlsWithAVerifiedCertificate() {
+  void theExecutorLocksOverTlsWithAVerifiedCertificateAsAnAclUser() {
     SslOptions ssl = SslOptions.builder()
         .truststore(certificate.trustStore().toFile(), certificate.trustStorePassword())
         .sslVerifyMode(SslVerifyMode.FULL) // the certificate chain and the host name
         .build();
-    try (RedisClient jedis = client(DefaultJedisClientConfig.builder().ssl(true).sslOptions(ssl));
+    DefaultJedisClientConfig.Builder config = DefaultJedisClientConfig.builder()
+        .user(USER)
+        .password(PASSWORD)
+        .ssl(true)
+        .sslOptions(ssl);
+    try (RedisClient jedis = client(config);
         RedisLockExecutor locks = RedisLockExecutor.create(jedis, UniqueKeyspace.of("tls"))) {
       Lease lease = locks.acquire(StockAdjustmentKey.of("central", 1));
       assertThat(lease.release()).isTrue();
