@@ -32,7 +32,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletionService;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -108,20 +110,23 @@ class SecretLeakTest {
   /** Contention across executors, hand-over within one, renewal, several keys, lost leases. */
   private void lockTraffic(RedisClient jedis, RedisLockExecutor locks, RedisLockExecutor rival) throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(2);
+    CompletionService<Lease> waiters = new ExecutorCompletionService<>(pool);
     try {
       Lease held = locks.acquire(KEY, RENEWED);
       see("toString", held.toString(), held.key().toString(), locks.toString(), RENEWED.toString(), SECRET.toString(),
           KEY.spec().toString(), HOUSEHOLD.toString());
       seeFailure(() -> rival.acquire(KEY, RENEWED.toBuilder().waitTime(Duration.ofMillis(50)).build()),
           LockTimeoutException.class);
-      Future<Lease> elsewhere = pool.submit(() -> rival.acquire(KEY, RENEWED));
-      Future<Lease> here = pool.submit(() -> locks.acquire(KEY, RENEWED));
+      waiters.submit(() -> rival.acquire(KEY, RENEWED)); // another application: pub/sub
+      waiters.submit(() -> locks.acquire(KEY, RENEWED)); // this one: the local queue
       await(() -> listener.renewals.get() >= 2);
       see("redis contents while held", RedisContents.of(jedis));
       held.release();
-      Lease first = elsewhere.isDone() ? elsewhere.get() : here.get(10, TimeUnit.SECONDS);
-      first.release();
-      (first == here.get(10, TimeUnit.SECONDS) ? elsewhere : here).get(10, TimeUnit.SECONDS).release();
+      for (int i = 0; i < 2; i++) { // whichever waiter got the lock first releases it for the other
+        Future<Lease> next = waiters.poll(10, TimeUnit.SECONDS);
+        assertThat(next).as("a waiter got the lock").isNotNull();
+        assertThat(next.get().release()).isTrue();
+      }
       seeFailure(held::checkHeld, LockException.class);
 
       try (MultiLease both = locks.acquireAll(List.of(KEY, HOUSEHOLD))) {
