@@ -24,7 +24,8 @@ final class HostileText {
       // combining sequences and their composed or compatibility forms
       "e\u0301", "\u00E9", "\u0301", "A\u030A", "\u00C5", "\u212B", "\u1E9B\u0323", "\uFB01", "fi", "J\u030C", "\u01F0",
       // case traps for @CaseInsensitive
-      "\u0130", "\u0131", "i", "I", "\u00DF", "\u1E9E", "SS", "\u03A3", "\u03C3", "\u03C2", "\u01C4", "\u01C5", "\u01C6",
+      "\u0130", "\u0131", "i", "I", "\u00DF", "\u1E9E", "SS", "\u03A3", "\u03C3", "\u03C2",
+      "\u01C4", "\u01C5", "\u01C6",
       // bidi, zero-width and other format characters, BMP and supplementary
       "\u200B", "\u200C", "\u200D", "\u200E", "\u200F", "\u202A", "\u202E", "\u2066", "\u2069", "\uFEFF", "\u00AD",
       "\u061C", "\u180E", "\uDB40\uDC01",

@@ -55,7 +55,8 @@ class PausedHolderTest {
       assertThat(paused.number("previous")).isEqualTo(successor.fencingToken());
       assertThat(paused.flag("released")).as("the paused holder's release").isFalse();
       assertThat(paused.flag("lost")).isTrue();
-      assertThat(jedis.get(keyspace.fullKey("lock", PausedHolder.KEY))).as("the lock still holds the successor's owner token")
+      assertThat(jedis.get(keyspace.fullKey("lock", PausedHolder.KEY)))
+          .as("the lock still holds the successor's owner token")
           .isEqualTo(successor.ownerToken());
       assertThat(store.lastToken(PausedHolder.KEY)).isEqualTo(successor.fencingToken());
       assertThat(successor.release()).isTrue();
