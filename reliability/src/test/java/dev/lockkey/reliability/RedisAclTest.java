@@ -21,6 +21,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.exceptions.JedisAccessControlException;
@@ -38,11 +39,12 @@ class RedisAclTest {
   private static final String PASSWORD = "Correct-Horse-Battery-Staple-42";
   /**
    * The rights the lock executor needs, and no more: its three keys, its release channels and the
-   * subscriber's anchor channel, the commands its scripts run, and pub/sub.
+   * subscriber's anchor channel, its scripts (EVAL the first time, when the server answers
+   * NOSCRIPT) and the commands they run, and pub/sub. AUTH and HELLO need no right.
    */
   static final String LOCK_RIGHTS = "resetkeys ~lock:* ~fence:* ~contended:* resetchannels &released:*"
-      + " &lockkey:subscriber -@all +hello +auth +ping +client +evalsha +eval +subscribe +unsubscribe"
-      + " +exists +set +get +del +pexpire +pttl +time +publish";
+      + " &lockkey:subscriber -@all +evalsha +eval +exists +set +get +del +pexpire +pttl +time +publish"
+      + " +subscribe +unsubscribe";
   private static final String APP_USER = "app";
   private static final String APP_PASSWORD = "Another-Long-Passphrase-17";
 
@@ -76,6 +78,12 @@ class RedisAclTest {
           .isInstanceOf(JedisDataException.class).hasMessageContaining("NOPERM");
       Lease held = locks.acquire(key);
       Future<Lease> waiting = ForkJoinPool.commonPool().submit(() -> rival.acquire(key));
+      String channel = keyspace.fullKey("released", key);
+      try (Jedis admin = new Jedis(new HostAndPort(redis.host(), redis.port()),
+          DefaultJedisClientConfig.builder().user(APP_USER).password(APP_PASSWORD).build())) {
+        Await.until("the waiter subscribed to the release channel", Duration.ofSeconds(10),
+            () -> admin.pubsubNumSub(channel).get(channel) == 1);
+      }
       assertThat(held.extend(Duration.ofSeconds(30))).isTrue();
       assertThat(held.release()).isTrue();
       Lease next = waiting.get(10, TimeUnit.SECONDS);
