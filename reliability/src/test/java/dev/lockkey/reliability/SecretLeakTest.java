@@ -29,6 +29,7 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -105,6 +106,11 @@ class SecretLeakTest {
         .forEach(form -> leaks.add(where + " holds " + form + ": " + text))));
     assertThat(leaks).isEmpty();
     assertThat(seen.values().stream().mapToInt(List::size).sum()).as("texts checked").isGreaterThan(100);
+
+    Map<String, Object> figures = new LinkedHashMap<>();
+    seen.forEach((where, texts) -> figures.put(where.replace(' ', '-'), texts.size()));
+    figures.put("leaks", leaks.size());
+    Figures.record("secrets", figures);
   }
 
   /** Contention across executors, hand-over within one, renewal, several keys, lost leases. */
