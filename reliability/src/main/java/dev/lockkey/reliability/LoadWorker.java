@@ -12,7 +12,6 @@ import dev.lockkey.reliability.specs.StockAdjustmentKey;
 import dev.lockkey.testing.RedisFixture;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
@@ -28,14 +27,14 @@ import redis.clients.jedis.RedisClient;
  * little and leaves; then it releases the lease and counts how it ended ({@link LoadTally}).
  *
  * <p>Connects to the server that {@value RedisFixture#REDIS_URL} names (the test's, set in this
- * process's environment so that no password shows in the command line). Prints {@code READY},
- * then, when the time is up and every thread stopped, one {@code RESULT} line, and exits.
+ * process's environment so that no password shows in the command line). When the time is up and
+ * every thread stopped, it prints one {@code RESULT} line and exits.
  *
  * <p>Arguments: the key space's environment word, threads, keys, run time in milliseconds.
  */
 public final class LoadWorker {
   /** Leases far longer than a critical section: none should run out. */
-  static final LockOptions OPTIONS = LockOptions.builder()
+  private static final LockOptions OPTIONS = LockOptions.builder()
       .leaseTime(Duration.ofSeconds(5))
       .waitTime(Duration.ofSeconds(5))
       .build();
@@ -67,7 +66,6 @@ public final class LoadWorker {
       FencedStore store = new FencedStore(jedis, keyspace);
       CriticalSections sections = new CriticalSections(jedis, keyspace);
       System.err.println("load worker " + process + " on " + redis); // the fixture prints no password
-      System.out.println(ReportLine.of("READY", Map.of("pid", process)).format());
       long deadline = System.nanoTime() + runTime.toNanos();
       ExecutorService pool = Executors.newFixedThreadPool(threads);
       for (int i = 0; i < threads; i++) {

@@ -91,7 +91,7 @@ class HostileInputTest {
     Figures.record("hostile-input", figures);
   }
 
-  /** Mostly plain values with one to three fields hostile, so that many keys are built and compared. */
+  /** Plain values but for one to four hostile ones, so that many keys are built and compared. */
   private Input nextInput() {
     String[] text = new String[5]; // carrier, depot, note, label, manifest
     Arrays.fill(text, PLAIN);
