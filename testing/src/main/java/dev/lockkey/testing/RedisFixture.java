@@ -59,10 +59,20 @@ public final class RedisFixture implements AutoCloseable {
 
   /** A new local server that this fixture owns, whatever {@value #REDIS_URL} says. */
   public static RedisFixture startLocal() {
+    return startLocal(List.of());
+  }
+
+  /**
+   * A new local server that this fixture owns, started with extra {@code redis-server} arguments,
+   * e.g. {@code --tls-port} with its certificate files. The plain port stays open: the fixture
+   * waits for PING there. A start failure quotes the server's log, which repeats a rejected
+   * argument: set passwords with {@code ACL SETUSER} once started, not here.
+   */
+  public static RedisFixture startLocal(List<String> settings) {
     IllegalStateException failure = null;
     for (int attempt = 0; attempt < START_ATTEMPTS; attempt++) {
       int port = LoopbackPorts.free();
-      RedisServerProcess process = new RedisServerProcess(port, List.of());
+      RedisServerProcess process = new RedisServerProcess(port, settings);
       try {
         process.start();
         return new RedisFixture(URI.create("redis://127.0.0.1:" + port), process, true);
@@ -84,7 +94,10 @@ public final class RedisFixture implements AutoCloseable {
     return uri.getPort();
   }
 
-  /** The server's URI, e.g. {@code redis://127.0.0.1:40123}. */
+  /**
+   * The server's URI, e.g. {@code redis://127.0.0.1:40123}; with the user and password of
+   * {@value #REDIS_URL} if it names them, so do not print it ({@link #toString()} leaves them out).
+   */
   public URI uri() {
     return uri;
   }
@@ -146,7 +159,7 @@ public final class RedisFixture implements AutoCloseable {
   private RedisServerProcess owned() {
     if (process == null) {
       throw new UnsupportedOperationException(
-          REDIS_URL + " is set: the server at " + uri + " is not owned by this fixture and cannot be stopped");
+          REDIS_URL + " is set: the server at " + redacted() + " is not owned by this fixture and cannot be stopped");
     }
     return process;
   }
@@ -161,6 +174,11 @@ public final class RedisFixture implements AutoCloseable {
 
   @Override
   public String toString() {
-    return "RedisFixture[" + uri + (ownsServer() ? ", owned" : ", external") + "]";
+    return "RedisFixture[" + redacted() + (ownsServer() ? ", owned" : ", external") + "]";
+  }
+
+  /** The URI without user and password, which {@value #REDIS_URL} may carry: fit for messages. */
+  private String redacted() {
+    return uri.getScheme() + "://" + host() + ":" + port() + (uri.getPath() == null ? "" : uri.getPath());
   }
 }
