@@ -1,0 +1,63 @@
+package dev.lockkey.benchmarks;
+
+import dev.lockkey.benchmarks.keys.KeyRenderingBenchmark;
+import dev.lockkey.benchmarks.keys.RenderingMethod;
+import dev.lockkey.benchmarks.redis.RedisEndpoint;
+import dev.lockkey.benchmarks.report.Figure;
+import dev.lockkey.benchmarks.report.Section;
+import dev.lockkey.benchmarks.report.Target;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** Key rendering: time and allocation per key body, each method against the hand-written floor. */
+final class KeyRenderingComparison {
+  private static final String FLOOR = RenderingMethod.HAND_WRITTEN.method();
+  private static final List<String> TENANTS = List.of("tenant-42", "acme:eu");
+
+  private KeyRenderingComparison() {}
+
+  static Section run(SuiteSettings settings, RedisEndpoint redis, Progress progress) {
+    List<Figure> figures = new ArrayList<>();
+    List<Target> targets = new ArrayList<>();
+    List<RenderingMethod> methods = Arrays.asList(RenderingMethod.values());
+    for (String tenant : TENANTS) {
+      Figure time = new Figure("time per key, tenant `" + tenant + "`", "ns/op", FLOOR, false);
+      Figure bytes = new Figure("allocation per key, tenant `" + tenant + "`", "B/op", FLOOR, false);
+      for (int round = 0; round < settings.rounds(); round++) {
+        for (RenderingMethod method : Rounds.order(methods, round)) {
+          progress.step("key rendering", method.method() + " tenant=" + tenant, round);
+          JmhRun.Score score =
+              JmhRun.run(
+                  KeyRenderingBenchmark.class,
+                  method.method(),
+                  Map.of("tenant", tenant),
+                  settings.renderingWarmups(),
+                  settings,
+                  redis);
+          time.add(method.method(), score.score());
+          bytes.add(method.method(), score.bytesPerOp());
+        }
+      }
+      figures.add(time);
+      figures.add(bytes);
+    }
+    String methodList =
+        methods.stream()
+            .map(m -> "`" + m.method() + "`: " + m.description())
+            .collect(Collectors.joining("; "));
+    return new Section(
+        "Key rendering",
+        "JMH, average time per key body `payment:capture:v1:{tenant}:{orderId}` and bytes allocated"
+            + " per key (`-prof gc`), "
+            + settings.rounds()
+            + " rounds, each method in its own fork per round. Methods: "
+            + methodList
+            + ". The second tenant needs escaping; String.format and SpEL leave it unescaped.",
+        figures,
+        targets,
+        "");
+  }
+}

@@ -1,0 +1,75 @@
+package dev.lockkey.benchmarks;
+
+import java.time.Duration;
+
+/**
+ * How long and how often each part of the suite measures. {@link #full()} is the run behind
+ * docs/PERFORMANCE.md (minutes); {@link #smoke()} proves in seconds that every part still runs,
+ * and its numbers mean nothing.
+ *
+ * @param rounds how often each comparison repeats, contenders interleaved within a round
+ * @param forks JMH forks per benchmark and round (0 runs in this JVM)
+ * @param renderingWarmups JMH warm-up iterations for key rendering
+ * @param lockWarmups JMH warm-up iterations for the lock cycle (the netty-based clients need many
+ *     on a JVM pinned to one core: the JIT shares that core)
+ * @param iteration the length of one JMH iteration
+ * @param measurements JMH measured iterations
+ * @param contentionThreads threads contending for one key
+ * @param contentionWarmup how long each contender contends before it is measured
+ * @param contentionTime how long the measured contention lasts
+ * @param footprintCycles acquire+release cycles, on distinct keys, before counting keys
+ * @param footprintSettle how long to wait before counting keys a second time
+ * @param processorSpecs how many specs the processor-cost compilation holds
+ * @param processorRepeats timed compilations per side after one warm-up each
+ */
+public record SuiteSettings(
+    int rounds,
+    int forks,
+    int renderingWarmups,
+    int lockWarmups,
+    Duration iteration,
+    int measurements,
+    int contentionThreads,
+    Duration contentionWarmup,
+    Duration contentionTime,
+    int footprintCycles,
+    Duration footprintSettle,
+    int processorSpecs,
+    int processorRepeats) {
+
+  /** The measured run: about ten minutes on two cores. */
+  public static SuiteSettings full() {
+    return new SuiteSettings(
+        3,
+        1,
+        3,
+        10,
+        Duration.ofSeconds(1),
+        5,
+        8,
+        Duration.ofSeconds(4),
+        Duration.ofSeconds(5),
+        200,
+        Duration.ofSeconds(3),
+        500,
+        5);
+  }
+
+  /** One very short pass of everything, in this JVM, for CI. */
+  public static SuiteSettings smoke() {
+    return new SuiteSettings(
+        1,
+        0,
+        0,
+        0,
+        Duration.ofMillis(100),
+        1,
+        8,
+        Duration.ZERO,
+        Duration.ofMillis(300),
+        10,
+        Duration.ofMillis(100),
+        10,
+        1);
+  }
+}
