@@ -1,0 +1,162 @@
+package dev.lockkey.testing;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.util.JedisURIHelper;
+
+/**
+ * A Redis server for tests, demos and benchmarks: the {@code redis-server} binary shipped in
+ * {@code com.github.codemonstur:embedded-redis} (Redis 6.2.6), started on a free port of
+ * 127.0.0.1 with no persistence; or, when the environment variable {@value #REDIS_URL} is set
+ * (e.g. {@code redis://127.0.0.1:6379}), that server, which this fixture then neither owns nor
+ * stops.
+ *
+ * <p>Use {@link #shared()} for one server per JVM (stopped when the JVM exits), or {@link #start()}
+ * in try-with-resources for one of your own, e.g. for outage tests with {@link #stop()} and
+ * {@link #restart()}. Tests that need those call {@link #ownsServer()} first and skip when it
+ * is false. Thread-safe.
+ */
+public final class RedisFixture implements AutoCloseable {
+  /** The environment variable naming an existing server to use instead of starting one. */
+  public static final String REDIS_URL = "REDIS_URL";
+
+  private static final int START_ATTEMPTS = 3;
+  private static RedisFixture shared;
+
+  private final URI uri;
+  private final RedisServerProcess process;
+  private final boolean closeable;
+
+  private RedisFixture(URI uri, RedisServerProcess process, boolean closeable) {
+    this.uri = uri;
+    this.process = process;
+    this.closeable = closeable;
+  }
+
+  /**
+   * The server shared by everything in this JVM, started on first use. Its {@link #close()} does
+   * nothing; a shutdown hook stops it. Do not {@link #stop()} it: other tests use it.
+   */
+  public static synchronized RedisFixture shared() {
+    if (shared == null) {
+      RedisFixture started = start();
+      shared = new RedisFixture(started.uri, started.process, false);
+    }
+    return shared;
+  }
+
+  /** The server named by {@value #REDIS_URL} when that is set, else a new local one. */
+  public static RedisFixture start() {
+    String url = System.getenv(REDIS_URL);
+    if (url != null && !url.isBlank()) {
+      return new RedisFixture(URI.create(url.strip()), null, true);
+    }
+    return startLocal();
+  }
+
+  /** A new local server that this fixture owns, whatever {@value #REDIS_URL} says. */
+  public static RedisFixture startLocal() {
+    IllegalStateException failure = null;
+    for (int attempt = 0; attempt < START_ATTEMPTS; attempt++) {
+      int port = LoopbackPorts.free();
+      RedisServerProcess process = new RedisServerProcess(port, List.of());
+      try {
+        process.start();
+        return new RedisFixture(URI.create("redis://127.0.0.1:" + port), process, true);
+      } catch (IllegalStateException portTakenMeanwhile) {
+        process.destroy();
+        failure = portTakenMeanwhile;
+      }
+    }
+    throw failure;
+  }
+
+  /** The server's host name or address. */
+  public String host() {
+    return uri.getHost();
+  }
+
+  /** The server's port. */
+  public int port() {
+    return uri.getPort();
+  }
+
+  /** The server's URI, e.g. {@code redis://127.0.0.1:40123}. */
+  public URI uri() {
+    return uri;
+  }
+
+  /** Whether this fixture started the server, so that {@link #stop()} and {@link #restart()} work. */
+  public boolean ownsServer() {
+    return process != null;
+  }
+
+  /** A new client with the default connect and socket timeouts (2 seconds each). */
+  public RedisClient newClient() {
+    return newClient(JedisClients.DEFAULT_TIMEOUT, JedisClients.DEFAULT_TIMEOUT);
+  }
+
+  /**
+   * A new client (Jedis negotiates RESP3 with the server) with a pool of up to 64 connections.
+   * The caller closes it.
+   *
+   * @param connectTimeout how long opening a connection may take
+   * @param socketTimeout how long a reply may take
+   */
+  public RedisClient newClient(Duration connectTimeout, Duration socketTimeout) {
+    DefaultJedisClientConfig.Builder config = JedisClients.config(connectTimeout, socketTimeout);
+    if (JedisURIHelper.getPassword(uri) != null) {
+      config.user(JedisURIHelper.getUser(uri)).password(JedisURIHelper.getPassword(uri));
+    }
+    config.database(JedisURIHelper.getDBIndex(uri)).ssl(JedisURIHelper.isRedisSSLScheme(uri));
+    return RedisClient.builder()
+        .hostAndPort(host(), port())
+        .clientConfig(config.build())
+        .poolConfig(JedisClients.pool(connectTimeout, socketTimeout))
+        .build();
+  }
+
+  /**
+   * Stops the server (clients then see refused connections) until {@link #restart()}. Its data
+   * is gone: there is no persistence.
+   *
+   * @throws UnsupportedOperationException when {@link #ownsServer()} is false
+   */
+  public void stop() {
+    owned().stop();
+  }
+
+  /**
+   * Starts the server again on the same port, empty, and waits until it answers PING; does
+   * nothing when it runs.
+   *
+   * @throws UnsupportedOperationException when {@link #ownsServer()} is false
+   */
+  public void restart() {
+    owned().start();
+  }
+
+  private RedisServerProcess owned() {
+    if (process == null) {
+      throw new UnsupportedOperationException(
+          REDIS_URL + " is set: the server at " + uri + " is not owned by this fixture and cannot be stopped");
+    }
+    return process;
+  }
+
+  /** Stops an owned server and deletes its files; does nothing for {@link #shared()} or {@value #REDIS_URL}. */
+  @Override
+  public void close() {
+    if (closeable && process != null) {
+      process.destroy();
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "RedisFixture[" + uri + (ownsServer() ? ", owned" : ", external") + "]";
+  }
+}

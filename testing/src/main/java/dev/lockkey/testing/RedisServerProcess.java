@@ -1,0 +1,188 @@
+package dev.lockkey.testing;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.exceptions.JedisException;
+import redis.embedded.core.ExecutableProvider;
+
+/**
+ * One {@code redis-server} process on a loopback port, with no persistence, its own working
+ * directory and its output in {@code redis.log} there. It can be stopped and started again on the
+ * same port. Every process still running when the JVM exits is killed by a shutdown hook.
+ */
+final class RedisServerProcess {
+  private static final Duration START_TIMEOUT = Duration.ofSeconds(15);
+  private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
+  private static final Set<RedisServerProcess> RUNNING = ConcurrentHashMap.newKeySet();
+
+  static {
+    Runtime.getRuntime()
+        .addShutdownHook(new Thread(() -> RUNNING.forEach(RedisServerProcess::kill), "lockkey-redis-cleanup"));
+  }
+
+  private final int port;
+  private final Path dir;
+  private final List<String> settings;
+  private Process process;
+
+  /**
+   * @param settings extra {@code --name value} arguments, e.g. cluster settings
+   */
+  RedisServerProcess(int port, List<String> settings) {
+    this.port = port;
+    this.settings = List.copyOf(settings);
+    try {
+      this.dir = Files.createTempDirectory("lockkey-redis-" + port + "-");
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create a working directory for redis-server", e);
+    }
+  }
+
+  int port() {
+    return port;
+  }
+
+  /** Starts the process and waits until it answers PING. */
+  synchronized void start() {
+    if (isAlive()) {
+      return;
+    }
+    List<String> command = new ArrayList<>(List.of(Binary.PATH.toString(),
+        "--port", Integer.toString(port),
+        "--bind", "127.0.0.1",
+        "--dir", dir.toString(),
+        "--save", "",
+        "--appendonly", "no",
+        "--daemonize", "no"));
+    command.addAll(settings);
+    try {
+      process = new ProcessBuilder(command)
+          .redirectErrorStream(true)
+          .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("redis.log").toFile()))
+          .start();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot run " + Binary.PATH, e);
+    }
+    RUNNING.add(this);
+    awaitPing();
+  }
+
+  private void awaitPing() {
+    long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+    while (true) {
+      if (!process.isAlive()) {
+        RUNNING.remove(this);
+        throw new IllegalStateException("redis-server on port " + port + " exited at start: " + logTail());
+      }
+      try (Jedis jedis = new Jedis("127.0.0.1", port, 500)) {
+        if ("PONG".equals(jedis.ping())) {
+          return;
+        }
+      } catch (JedisException notYet) {
+        // still starting
+      }
+      if (System.nanoTime() > deadline) {
+        kill();
+        throw new IllegalStateException(
+            "redis-server on port " + port + " did not answer PING within " + START_TIMEOUT + ": " + logTail());
+      }
+      sleep(Duration.ofMillis(20));
+    }
+  }
+
+  /** Whether the process is running. */
+  synchronized boolean isAlive() {
+    return process != null && process.isAlive();
+  }
+
+  /** Stops the process (SIGTERM, then SIGKILL if it does not exit in time) and waits for it. */
+  synchronized void stop() {
+    if (process == null) {
+      return;
+    }
+    process.destroy();
+    try {
+      if (!process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+        kill();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      kill();
+    }
+    RUNNING.remove(this);
+  }
+
+  /** Kills the process at once (SIGKILL), as a crash would, and waits for it to be gone. */
+  synchronized void kill() {
+    if (process == null) {
+      return;
+    }
+    process.destroyForcibly();
+    try {
+      process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    RUNNING.remove(this);
+  }
+
+  /** Stops the process and deletes its working directory. */
+  synchronized void destroy() {
+    stop();
+    try (Stream<Path> files = Files.walk(dir)) {
+      files.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
+    } catch (IOException e) {
+      // a temp directory left behind is harmless
+    }
+  }
+
+  /** The last lines the process wrote, for error messages. */
+  String logTail() {
+    try {
+      List<String> lines = Files.readAllLines(dir.resolve("redis.log"), StandardCharsets.UTF_8);
+      return String.join("\n", lines.subList(Math.max(0, lines.size() - 15), lines.size()));
+    } catch (IOException e) {
+      return "(no log: " + e.getMessage() + ")";
+    }
+  }
+
+  static void sleep(Duration duration) {
+    try {
+      Thread.sleep(duration.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for redis-server", e);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "redis-server[127.0.0.1:" + port + "]";
+  }
+
+  /** The redis-server binary from embedded-redis, extracted once per JVM. */
+  private static final class Binary {
+    static final Path PATH = extract();
+
+    private static Path extract() {
+      try {
+        return ExecutableProvider.newJarResourceProvider().get().toPath();
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot extract the redis-server binary from embedded-redis", e);
+      }
+    }
+  }
+}
