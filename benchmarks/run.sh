@@ -3,7 +3,8 @@
 #   benchmarks/run.sh                  the measured run
 #   benchmarks/run.sh --smoke          one very short pass of everything (numbers mean nothing)
 #   benchmarks/run.sh --out FILE       write the report elsewhere
-# Single JMH benchmarks, by hand: see docs/PERFORMANCE.md ("How to run one benchmark").
+#   benchmarks/run.sh --jmh ARGS...    JMH's own command line, e.g. --jmh LockCycleBenchmark -p contender=REDISSON -prof gc,
+#                                      against a Redis started and pinned as in the suite
 set -euo pipefail
 cd "$(dirname "$0")/.."
 exec mvn -B -q -ntp -pl benchmarks -am -DskipTests -Pbenchmark-suite package -Dsuite.args="$*"

@@ -16,6 +16,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 /** Runs one JMH benchmark method for one set of parameters and returns its score. */
 final class JmhRun {
   private static final String ALLOCATION = "gc.alloc.rate.norm";
+  private static final String IGNORE_LOCK = "jmh.ignoreLock";
 
   private JmhRun() {}
 
@@ -50,10 +51,13 @@ final class JmhRun {
             .measurementTime(iteration)
             .addProfiler(GCProfiler.class)
             // Same heap for every contender; the GC is left to the JVM's choice for one CPU.
-            .jvmArgsAppend("-Xms1g", "-Xmx1g", "-D" + RedisEndpoint.PROPERTY + "=" + redis.asProperty())
+            .jvmArgs("-Xms1g", "-Xmx1g", "-D" + RedisEndpoint.PROPERTY + "=" + redis.asProperty())
             .shouldFailOnError(true)
             .verbosity(VerboseMode.SILENT);
     params.forEach(options::param);
+    if (settings.shareMachineWithJmh()) {
+      System.setProperty(IGNORE_LOCK, "true");
+    }
     try {
       RunResult result = new Runner(options.build()).runSingle();
       return new Score(result.getPrimaryResult().getScore(), allocation(result));

@@ -8,6 +8,7 @@ import dev.lockkey.benchmarks.report.Section;
 import dev.lockkey.benchmarks.report.Target;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -20,13 +21,16 @@ final class KeyRenderingComparison {
   private KeyRenderingComparison() {}
 
   static Section run(SuiteSettings settings, RedisEndpoint redis, Progress progress) {
-    List<Figure> figures = new ArrayList<>();
-    List<Target> targets = new ArrayList<>();
     List<RenderingMethod> methods = Arrays.asList(RenderingMethod.values());
+    Map<String, Figure> times = new LinkedHashMap<>();
+    Map<String, Figure> allocations = new LinkedHashMap<>();
     for (String tenant : TENANTS) {
-      Figure time = new Figure("time per key, tenant `" + tenant + "`", "ns/op", FLOOR, false);
-      Figure bytes = new Figure("allocation per key, tenant `" + tenant + "`", "B/op", FLOOR, false);
-      for (int round = 0; round < settings.rounds(); round++) {
+      times.put(tenant, new Figure("time per key, tenant `" + tenant + "`", "ns/op", FLOOR, false));
+      allocations.put(
+          tenant, new Figure("allocation per key, tenant `" + tenant + "`", "B/op", FLOOR, false));
+    }
+    for (int round = 0; round < settings.rounds(); round++) {
+      for (String tenant : TENANTS) {
         for (RenderingMethod method : Rounds.order(methods, round)) {
           progress.step("key rendering", method.method() + " tenant=" + tenant, round);
           JmhRun.Score score =
@@ -37,13 +41,17 @@ final class KeyRenderingComparison {
                   settings.renderingWarmups(),
                   settings,
                   redis);
-          time.add(method.method(), score.score());
-          bytes.add(method.method(), score.bytesPerOp());
+          times.get(tenant).add(method.method(), score.score());
+          allocations.get(tenant).add(method.method(), score.bytesPerOp());
         }
       }
-      figures.add(time);
-      figures.add(bytes);
     }
+    List<Figure> figures = new ArrayList<>();
+    for (String tenant : TENANTS) {
+      figures.add(times.get(tenant));
+      figures.add(allocations.get(tenant));
+    }
+    List<Target> targets = new ArrayList<>();
     String methodList =
         methods.stream()
             .map(m -> "`" + m.method() + "`: " + m.description())

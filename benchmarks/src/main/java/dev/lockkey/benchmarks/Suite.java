@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +22,9 @@ import java.util.Map;
  * The whole benchmark suite in one run: starts one redis-server, pins it and this JVM, runs every
  * comparison with the contenders interleaved round by round, and writes docs/PERFORMANCE.md.
  *
- * <p>Usage: {@code Suite [--smoke] [--out PATH]}; {@code benchmarks/run.sh} builds and runs it.
+ * <p>Usage: {@code Suite [--smoke] [--out PATH]}, or {@code Suite --jmh JMH-ARGS...} to run JMH's
+ * own command line (one benchmark, other profilers) against a Redis started and pinned the same
+ * way. {@code benchmarks/run.sh} builds and runs it.
  */
 public final class Suite {
   private static final String COMMAND = "benchmarks/run.sh";
@@ -29,21 +32,39 @@ public final class Suite {
   private Suite() {}
 
   /** Runs the suite and writes the report (default {@code docs/PERFORMANCE.md}). */
-  public static void main(String[] args) throws IOException, InterruptedException {
+  public static void main(String[] args) throws Exception {
     SuiteSettings settings = SuiteSettings.full();
     Path out = Path.of("docs", "PERFORMANCE.md");
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--smoke" -> settings = SuiteSettings.smoke();
         case "--out" -> out = Path.of(args[++i]);
+        case "--jmh" -> {
+          runJmh(Arrays.copyOfRange(args, i + 1, args.length));
+          return;
+        }
         default -> throw new IllegalArgumentException(
-            "unknown argument " + args[i] + "; usage: Suite [--smoke] [--out PATH]");
+            "unknown argument " + args[i] + "; usage: Suite [--smoke] [--out PATH] | --jmh JMH-ARGS...");
       }
     }
     Machine machine = Machine.describe();
     PerformanceReport report = run(settings, machine, Placement.pinJvm(machine.cpus()));
     writeReport(report, out);
     System.out.println("wrote " + out.toAbsolutePath());
+  }
+
+  private static void runJmh(String[] jmhArgs) throws Exception {
+    Placement placement = Placement.pinJvm(Machine.describe().cpus());
+    System.out.println(placement.description());
+    try (BenchmarkRedis redis = BenchmarkRedis.start()) {
+      placement.pinRedis(redis.pid());
+      String property = "-D" + RedisEndpoint.PROPERTY + "=" + redis.endpoint().asProperty();
+      System.setProperty(RedisEndpoint.PROPERTY, redis.endpoint().asProperty());
+      String[] withRedis = Arrays.copyOf(jmhArgs, jmhArgs.length + 2);
+      withRedis[jmhArgs.length] = "-jvmArgsAppend";
+      withRedis[jmhArgs.length + 1] = property;
+      org.openjdk.jmh.Main.main(withRedis);
+    }
   }
 
   /** Runs every comparison with {@code settings} and returns the report. */

@@ -21,6 +21,8 @@ import java.time.Duration;
  * @param footprintSettle how long to wait before counting keys a second time
  * @param processorSpecs how many specs the processor-cost compilation holds
  * @param processorRepeats timed compilations per side after one warm-up each
+ * @param shareMachineWithJmh whether to run even while another JMH run holds JMH's machine-wide
+ *     lock (only where the numbers do not matter)
  */
 public record SuiteSettings(
     int rounds,
@@ -35,7 +37,8 @@ public record SuiteSettings(
     int footprintCycles,
     Duration footprintSettle,
     int processorSpecs,
-    int processorRepeats) {
+    int processorRepeats,
+    boolean shareMachineWithJmh) {
 
   /** The measured run: about ten minutes on two cores. */
   public static SuiteSettings full() {
@@ -52,7 +55,8 @@ public record SuiteSettings(
         200,
         Duration.ofSeconds(3),
         500,
-        5);
+        5,
+        false);
   }
 
   /** One very short pass of everything, in this JVM, for CI. */
@@ -70,6 +74,7 @@ public record SuiteSettings(
         10,
         Duration.ofMillis(100),
         10,
-        1);
+        1,
+        true);
   }
 }
