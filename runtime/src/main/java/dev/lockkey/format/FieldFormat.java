@@ -1,11 +1,19 @@
 package dev.lockkey.format;
 
+import dev.lockkey.FieldDescriptor;
+import dev.lockkey.InvalidKeyException;
 import dev.lockkey.KeySecret;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.text.Normalizer;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.YearMonth;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
@@ -16,81 +24,202 @@ import java.util.function.Function;
  * turns a value into canonical text (rejecting invalid values), {@code segment(..)} escapes it or
  * replaces it by its digest. Every failure is a {@link dev.lockkey.InvalidKeyException} naming
  * the spec, this field and the rule. Immutable and thread-safe.
+ *
+ * <p>Messages never contain the value, only what is wrong with it (its length, the index of a bad
+ * code point): a value may be personal data, and a {@code @Secret} one must never be shown.
+ * Calling a method that does not fit the field's modifiers (e.g. {@link #segment(String)} on a
+ * {@code @Secret} field) is a programming error and throws {@link IllegalStateException}.
  */
 public final class FieldFormat {
+  /** Every string of code points below U+0300 is in NFC: normalisation can skip it. */
+  private static final char FIRST_CHAR_NFC_MAY_CHANGE = '\u0300';
+  private static final Duration SHORTEST_WINDOW = Duration.ofSeconds(1);
 
-  private FieldFormat() {
-    throw new UnsupportedOperationException("TODO");
+  private final String spec;
+  private final String name;
+  private final boolean hashed;
+  private final boolean secret;
+  private final boolean unordered;
+  private final boolean caseInsensitive;
+  private final boolean verbatim;
+  private final int maxLength;
+  /** The {@code @Window} in milliseconds, or 0 when the field has none. */
+  private final long windowMillis;
+
+  /**
+   * @param spec the spec's simple name, for messages
+   * @throws IllegalArgumentException when the modifiers contradict each other or the window is
+   *     shorter than a second (its start is rendered to the second, so shorter windows would share
+   *     one text)
+   */
+  FieldFormat(String spec, FieldDescriptor field) {
+    this.spec = spec;
+    this.name = field.name();
+    this.hashed = field.hashed();
+    this.secret = field.secret();
+    this.unordered = field.unordered();
+    this.caseInsensitive = field.caseInsensitive();
+    this.verbatim = field.verbatim();
+    this.maxLength = field.maxLength();
+    this.windowMillis = field.window() == null ? 0 : windowMillis(field.window());
+    if (hashed && secret) {
+      throw new IllegalArgumentException(spec + "." + name + " is both @Hashed and @Secret; choose one");
+    }
+  }
+
+  private long windowMillis(Duration window) {
+    if (window.compareTo(SHORTEST_WINDOW) < 0) {
+      throw new IllegalArgumentException(
+          spec + "." + name + ": @Window must be at least 1 second, its start is rendered to the second; was " + window);
+    }
+    try {
+      return window.toMillis();
+    } catch (ArithmeticException e) {
+      throw new IllegalArgumentException(spec + "." + name + ": @Window " + window + " is too long", e);
+    }
   }
 
   /** The field's name. */
   public String name() {
-    throw new UnsupportedOperationException("TODO");
+    return name;
   }
 
   /** NFC, stripped unless {@code @Verbatim}, lowercased if {@code @CaseInsensitive}; blank, null, unpaired surrogates and {@code @MaxLength} overruns are invalid. */
   public String text(String value) {
-    throw new UnsupportedOperationException("TODO");
+    requirePresent(value);
+    String text = normalized(value);
+    if (!verbatim) {
+      text = text.strip();
+    }
+    if (text.isBlank()) {
+      throw invalid(Rules.BLANK, "is blank (empty or only white space); a key needs a value");
+    }
+    if (caseInsensitive) {
+      text = normalized(text.toLowerCase(Locale.ROOT)); // lowercasing may undo NFC, e.g. J + caron
+    }
+    if (maxLength > 0 && text.length() > maxLength) {
+      int codePoints = text.codePointCount(0, text.length());
+      if (codePoints > maxLength) {
+        throw invalid(Rules.MAX_LENGTH, "has " + codePoints + " code points, more than @MaxLength(" + maxLength + ") allows");
+      }
+    }
+    return text;
   }
 
   /** {@code Long.toString}; for the primitive integral types. */
   public String text(long value) {
-    throw new UnsupportedOperationException("TODO");
+    return Long.toString(value);
   }
 
-  /** {@code Long.toString}; for {@code Byte}, {@code Short}, {@code Integer}, {@code Long}; null is invalid. */
+  /**
+   * {@code Long.toString}; for {@code Byte}, {@code Short}, {@code Integer}, {@code Long}; null is invalid.
+   *
+   * @throws IllegalArgumentException when {@code value} is another kind of number, which would
+   *     lose its fraction or magnitude
+   */
   public String text(Number value) {
-    throw new UnsupportedOperationException("TODO");
+    requirePresent(value);
+    if (!(value instanceof Long || value instanceof Integer || value instanceof Short || value instanceof Byte)) {
+      throw new IllegalArgumentException(
+          spec + "." + name + ": text(Number) takes Byte, Short, Integer or Long, not " + value.getClass().getName());
+    }
+    return Long.toString(value.longValue());
   }
 
   /** {@code true} / {@code false}. */
   public String text(boolean value) {
-    throw new UnsupportedOperationException("TODO");
+    return Boolean.toString(value);
   }
 
   /** {@code true} / {@code false}; null is invalid. */
   public String text(Boolean value) {
-    throw new UnsupportedOperationException("TODO");
+    requirePresent(value);
+    return value.toString();
   }
 
   /** Lowercase {@code toString()}; null is invalid. */
   public String text(UUID value) {
-    throw new UnsupportedOperationException("TODO");
+    requirePresent(value);
+    return value.toString();
   }
 
   /** {@code name()}; null is invalid. */
   public String text(Enum<?> value) {
-    throw new UnsupportedOperationException("TODO");
+    requirePresent(value);
+    return value.name();
   }
 
-  /** {@code stripTrailingZeros().toPlainString()}; null is invalid. */
+  /**
+   * {@code stripTrailingZeros().toPlainString()}; null is invalid, and so is a number whose plain
+   * text would be longer than a whole body (e.g. {@code 1E+999999999}), which is rejected before
+   * that text is built.
+   */
   public String text(BigDecimal value) {
-    throw new UnsupportedOperationException("TODO");
+    BigDecimal canonical = decimal(value);
+    long plainLength = plainLength(canonical);
+    if (plainLength > KeyFormat.MAX_BODY_BYTES) {
+      throw invalid(Rules.TOO_LONG, "has " + plainLength + " characters in plain notation, more than a key can hold ("
+          + KeyFormat.MAX_BODY_BYTES + " bytes)");
+    }
+    return canonical.toPlainString();
+  }
+
+  /** The length of {@code toPlainString()}, computed without building it. */
+  private static long plainLength(BigDecimal value) {
+    long digits = value.precision();
+    long scale = value.scale();
+    long sign = value.signum() < 0 ? 1 : 0;
+    if (scale <= 0) {
+      return sign + digits - scale; // the digits, then -scale zeros
+    }
+    return sign + (scale >= digits ? scale + 2 : digits + 1); // "0." and zeros, or a point inside
   }
 
   /** ISO {@code yyyy-MM-dd}; null is invalid. */
   public String text(LocalDate value) {
-    throw new UnsupportedOperationException("TODO");
+    requirePresent(value);
+    return value.toString();
   }
 
   /** ISO {@code yyyy-MM}; null is invalid. */
   public String text(YearMonth value) {
-    throw new UnsupportedOperationException("TODO");
+    requirePresent(value);
+    return value.toString();
   }
 
-  /** The start of the value's {@code @Window}, UTC {@code yyyyMMdd'T'HHmmss'Z'}; null is invalid. */
+  /**
+   * The start of the value's {@code @Window}, UTC {@code yyyyMMdd'T'HHmmss'Z'}; null is invalid,
+   * and so is a start outside the years 0000 to 9999 (rule {@code out-of-range}).
+   */
   public String text(Instant value) {
-    throw new UnsupportedOperationException("TODO");
+    return WindowTimestamp.format(windowStart(value));
   }
 
   /** The canonical value of a {@code BigDecimal} field: {@code stripTrailingZeros()}; null is invalid. */
   public BigDecimal decimal(BigDecimal value) {
-    throw new UnsupportedOperationException("TODO");
+    requirePresent(value);
+    return value.stripTrailingZeros();
   }
 
-  /** The canonical value of an {@code Instant} field: the start of its {@code @Window}; null is invalid. */
+  /**
+   * The canonical value of an {@code Instant} field: the start of its {@code @Window}, aligned to
+   * the epoch ({@code floorDiv} of the epoch milliseconds, so instants before 1970 align too);
+   * null is invalid, and so is a start outside the years 0000 to 9999 (rule {@code out-of-range}).
+   *
+   * @throws IllegalStateException when the field has no {@code @Window}
+   */
   public Instant windowStart(Instant value) {
-    throw new UnsupportedOperationException("TODO");
+    if (windowMillis == 0) {
+      throw new IllegalStateException(spec + "." + name + " has no @Window");
+    }
+    requirePresent(value);
+    if (WindowTimestamp.inRange(value)) {
+      Instant start = Instant.ofEpochMilli(Math.floorDiv(value.toEpochMilli(), windowMillis) * windowMillis);
+      if (WindowTimestamp.inRange(start)) {
+        return start;
+      }
+    }
+    throw invalid(Rules.OUT_OF_RANGE, "has a window start outside the years 0000 to 9999 (UTC)");
   }
 
   /**
@@ -98,37 +227,142 @@ public final class FieldFormat {
    * blank string). A null {@code Optional} itself is invalid.
    */
   public <T> String optionalText(Optional<? extends T> value, Function<? super T, String> text) {
-    throw new UnsupportedOperationException("TODO");
+    if (value == null) {
+      throw invalid(Rules.NULL, "is an Optional and was null; pass Optional.empty() for an absent value");
+    }
+    if (value.isEmpty()) {
+      return null;
+    }
+    T present = value.get();
+    if (present instanceof String string && string.isBlank()) {
+      return null;
+    }
+    return text.apply(present);
   }
 
   /**
    * The finished segment of a collection field: each element's canonical text escaped, sorted if
    * {@code @Unordered}, joined with {@code ,}. Null, empty, or a null element is invalid.
+   *
+   * @throws IllegalStateException when the field is {@code @Hashed} or {@code @Secret}, which
+   *     collections do not take
    */
   public <T> String collectionSegment(Collection<? extends T> values, Function<? super T, String> text) {
-    throw new UnsupportedOperationException("TODO");
+    if (hashed || secret) {
+      throw new IllegalStateException(spec + "." + name + " is a digest field; collections cannot be @Hashed or @Secret");
+    }
+    if (values == null) {
+      throw invalid(Rules.NULL, "is a collection and was null");
+    }
+    Object[] elements = values.toArray(); // one consistent snapshot, even of a concurrent collection
+    if (elements.length == 0) {
+      throw invalid(Rules.EMPTY, "is an empty collection; a key needs at least one element");
+    }
+    String[] escaped = new String[elements.length];
+    for (int i = 0; i < elements.length; i++) {
+      if (elements[i] == null) {
+        throw invalid(Rules.NULL_ELEMENT, "has a null element at position " + i);
+      }
+      @SuppressWarnings("unchecked") // toArray of a Collection<? extends T> holds only Ts
+      T element = (T) elements[i];
+      escaped[i] = Escaping.escape(text.apply(element));
+    }
+    if (unordered) {
+      Arrays.sort(escaped); // String.compareTo, as the contract says
+    }
+    return escaped.length == 1 ? escaped[0] : String.join(",", escaped);
   }
 
   /**
    * The segment for canonical text: escaped, or its SHA-256 digest if {@code @Hashed}; ""
    * for {@code null} (an absent optional). Not for {@code @Secret} fields.
+   *
+   * @throws IllegalStateException on a {@code @Secret} field: its digest needs the
+   *     {@link KeySecret}, an unkeyed digest of personal data would be guessable
    */
   public String segment(String text) {
-    throw new UnsupportedOperationException("TODO");
+    if (secret) {
+      throw new IllegalStateException(spec + "." + name + " is @Secret: use segment(KeySecret, String)");
+    }
+    if (text == null) {
+      return "";
+    }
+    return hashed ? Digests.sha256Hex(text.getBytes(StandardCharsets.UTF_8)) : Escaping.escape(text);
   }
 
-  /** The segment of a {@code @Secret} field: the HMAC digest of its text; "" for {@code null}. */
+  /**
+   * The segment of a {@code @Secret} field: the HMAC digest of its text; "" for {@code null}.
+   *
+   * @throws IllegalStateException when the field is not {@code @Secret}
+   */
   public String segment(KeySecret secret, String text) {
-    throw new UnsupportedOperationException("TODO");
+    requireSecretField(secret);
+    return text == null ? "" : Digests.hmacSha256Hex(secret, text.getBytes(StandardCharsets.UTF_8));
   }
 
-  /** The segment of a {@code @Hashed byte[]} field: the SHA-256 digest of the bytes; null is invalid. */
+  /**
+   * The segment of a {@code @Hashed byte[]} field: the SHA-256 digest of the bytes; null is invalid.
+   *
+   * @throws IllegalStateException when the field is not {@code @Hashed}
+   */
   public String digest(byte[] raw) {
-    throw new UnsupportedOperationException("TODO");
+    if (!hashed) {
+      throw new IllegalStateException(spec + "." + name + " is not @Hashed"
+          + (secret ? ": use digest(KeySecret, byte[])" : ""));
+    }
+    requirePresent(raw);
+    return Digests.sha256Hex(raw);
   }
 
-  /** The segment of a {@code @Secret byte[]} field: the HMAC digest of the bytes; null is invalid. */
+  /**
+   * The segment of a {@code @Secret byte[]} field: the HMAC digest of the bytes; null is invalid.
+   *
+   * @throws IllegalStateException when the field is not {@code @Secret}
+   */
   public String digest(KeySecret secret, byte[] raw) {
-    throw new UnsupportedOperationException("TODO");
+    requireSecretField(secret);
+    requirePresent(raw);
+    return Digests.hmacSha256Hex(secret, raw);
+  }
+
+  private void requireSecretField(KeySecret secret) {
+    if (!this.secret) {
+      throw new IllegalStateException(spec + "." + name + " is not @Secret");
+    }
+    Objects.requireNonNull(secret, "secret");
+  }
+
+  private void requirePresent(Object value) {
+    if (value == null) {
+      throw invalid(Rules.NULL, "is required but was null");
+    }
+  }
+
+  /** {@code value} in NFC; rejects unpaired surrogates, which no normal form can hold. */
+  private String normalized(String value) {
+    int i = 0;
+    while (i < value.length() && value.charAt(i) < FIRST_CHAR_NFC_MAY_CHANGE) {
+      i++;
+    }
+    if (i == value.length()) {
+      return value;
+    }
+    requirePairedSurrogates(value, i);
+    return Normalizer.isNormalized(value, Normalizer.Form.NFC) ? value : Normalizer.normalize(value, Normalizer.Form.NFC);
+  }
+
+  private void requirePairedSurrogates(String value, int from) {
+    for (int i = from; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (Character.isHighSurrogate(c) && i + 1 < value.length() && Character.isLowSurrogate(value.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        throw invalid(Rules.UNPAIRED_SURROGATE, "has an unpaired UTF-16 surrogate at index " + i + ", so it is no Unicode text");
+      }
+    }
+  }
+
+  private InvalidKeyException invalid(String rule, String explanation) {
+    return new InvalidKeyException(spec, name, rule, explanation);
   }
 }

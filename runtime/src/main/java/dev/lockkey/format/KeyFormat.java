@@ -1,6 +1,12 @@
 package dev.lockkey.format;
 
+import dev.lockkey.FieldDescriptor;
+import dev.lockkey.InvalidKeyException;
 import dev.lockkey.SpecDescriptor;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * The compiled layout of one spec: renders a body from its segments. Generated code holds one in
@@ -10,8 +16,18 @@ public final class KeyFormat {
   /** The longest body, in UTF-8 bytes. */
   public static final int MAX_BODY_BYTES = 512;
 
-  private KeyFormat() {
-    throw new UnsupportedOperationException("TODO");
+  /** Bodies of at most this many chars fit for sure: a char is at most 3 UTF-8 bytes. */
+  private static final int SURELY_FITTING_CHARS = MAX_BODY_BYTES / 3;
+
+  private final SpecDescriptor spec;
+  private final Layout layout;
+  /** The fields' formats in declaration order. */
+  private final FieldFormat[] fields;
+
+  private KeyFormat(SpecDescriptor spec, Layout layout, FieldFormat[] fields) {
+    this.spec = spec;
+    this.layout = layout;
+    this.fields = fields;
   }
 
   /**
@@ -20,27 +36,117 @@ public final class KeyFormat {
    * @throws IllegalArgumentException when the layout does not name each field exactly once
    */
   public static KeyFormat of(SpecDescriptor spec) {
-    throw new UnsupportedOperationException("TODO");
+    List<String> names = spec.fieldNames();
+    Set<String> distinct = new HashSet<>(names);
+    if (distinct.size() != names.size()) {
+      throw new IllegalArgumentException(spec.name() + " declares an identity field name twice: " + names);
+    }
+    Layout layout = Layout.compile(spec.name(), spec.layout(), names);
+    FieldFormat[] fields = new FieldFormat[names.size()];
+    for (int i = 0; i < fields.length; i++) {
+      fields[i] = new FieldFormat(spec.simpleName(), spec.fields().get(i));
+    }
+    return new KeyFormat(spec, layout, fields);
   }
 
   /** The spec this format renders. */
   public SpecDescriptor spec() {
-    throw new UnsupportedOperationException("TODO");
+    return spec;
   }
 
-  /** The format of one identity field. */
+  /** The layout this format renders, e.g. {@code payment:capture:v1:{tenant}:{orderId}}. */
+  public String layout() {
+    return layout.text();
+  }
+
+  /**
+   * The format of one identity field.
+   *
+   * @throws IllegalArgumentException when the spec has no such field
+   */
   public FieldFormat field(String name) {
-    throw new UnsupportedOperationException("TODO");
+    for (FieldFormat field : fields) {
+      if (field.name().equals(name)) {
+        return field;
+      }
+    }
+    throw new IllegalArgumentException(spec.name() + " has no identity field " + name);
   }
 
   /**
    * The body from one finished segment per identity field, in declaration order ("" for an
-   * absent optional).
+   * absent optional). The segments must come from this format's {@link FieldFormat}s: they are
+   * not checked again.
    *
    * @throws dev.lockkey.InvalidKeyException rule {@code too-long} naming the longest field when
    *     the body exceeds {@link #MAX_BODY_BYTES}
+   * @throws IllegalArgumentException when the number of segments is not the number of fields
    */
   public String render(String... segments) {
-    throw new UnsupportedOperationException("TODO");
+    if (segments.length != fields.length) {
+      throw new IllegalArgumentException(
+          spec.name() + " has " + fields.length + " identity fields, render got " + segments.length + " segments");
+    }
+    int length = layout.literalLength();
+    for (String segment : segments) {
+      length += segment.length();
+    }
+    if (length > SURELY_FITTING_CHARS) {
+      requireFits(segments);
+    }
+    return layout.render(segments, length);
+  }
+
+  private void requireFits(String[] segments) {
+    int bytes = layout.literalLength();
+    int longest = 0;
+    int longestBytes = -1;
+    for (int i = 0; i < segments.length; i++) {
+      int segmentBytes = utf8Length(segments[i]);
+      bytes += segmentBytes;
+      if (segmentBytes > longestBytes) {
+        longest = i;
+        longestBytes = segmentBytes;
+      }
+    }
+    if (bytes > MAX_BODY_BYTES) {
+      FieldDescriptor field = spec.fields().get(longest);
+      String advice = field.digest()
+          ? "; use fewer or shorter fields"
+          : "; mark it @Hashed to keep a " + Digests.HEX_LENGTH + "-character digest instead";
+      throw new InvalidKeyException(spec.simpleName(), field.name(), Rules.TOO_LONG,
+          "the body would be " + bytes + " UTF-8 bytes, more than " + MAX_BODY_BYTES + "; its longest field is "
+              + field.name() + " (" + longestBytes + " bytes)" + advice);
+    }
+  }
+
+  /** The UTF-8 length of text without unpaired surrogates, counted without encoding it. */
+  private static int utf8Length(String text) {
+    int bytes = 0;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c < 0x80) {
+        bytes += 1;
+      } else if (c < 0x800) {
+        bytes += 2;
+      } else if (Character.isSurrogate(c)) {
+        bytes += 2; // a pair is one 4-byte code point
+      } else {
+        bytes += 3;
+      }
+    }
+    return bytes;
+  }
+
+  /**
+   * The raw segments of a body this format rendered: for a later decoding of stored keys.
+   *
+   * @return field name to segment text as stored (still escaped, or a digest; "" for an absent
+   *     optional), in declaration order; unmodifiable
+   * @throws IllegalArgumentException when {@code body} does not match this layout (another
+   *     number of segments, or other literals)
+   */
+  public Map<String, String> parse(String body) {
+    return layout.parse(body);
   }
 }
