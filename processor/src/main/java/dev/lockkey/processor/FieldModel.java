@@ -1,0 +1,17 @@
+package dev.lockkey.processor;
+
+/**
+ * One valid identity field of a spec.
+ *
+ * @param name the accessor's name, e.g. {@code orderId}
+ * @param declaredType the accessor's return type as javac prints it, e.g. {@code java.util.Set<java.lang.String>}
+ * @param type the supported shape of that type
+ * @param modifiers the field annotations, all fitting {@code type}
+ */
+record FieldModel(String name, String declaredType, FieldType type, FieldModifiers modifiers) {
+
+  /** Whether the field may be absent ({@code Optional}). */
+  boolean optional() {
+    return type.container() == Container.OPTIONAL;
+  }
+}

@@ -1,0 +1,164 @@
+package dev.lockkey.processor;
+
+import com.google.auto.service.AutoService;
+import com.palantir.javapoet.JavaFile;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.FilerException;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.annotation.processing.Processor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.annotation.processing.SupportedAnnotationTypes;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.util.ElementFilter;
+import javax.tools.JavaFileObject;
+
+/**
+ * Generates {@code XxxKey} for every {@code @LockKeySpec} interface {@code Xxx}, and rejects bad
+ * specs at compile time.
+ *
+ * <p>Per spec: {@link SpecReader} turns the element into a {@link SpecModel} or reports every
+ * problem it finds, each at its narrowest location (an attribute value, an annotation, a method,
+ * the interface); {@link KeyClassWriter} turns a model into a source file. A spec with an error
+ * generates nothing, which keeps javac from cascading "cannot find symbol" errors; a failure of
+ * the processor itself is reported as {@code [LockKeyInternal]} on that spec only, without a
+ * stack trace, and other specs are still generated. Warnings are silenced by
+ * {@code @SuppressWarnings("lockkey")} on the method, the spec or a type enclosing it.
+ *
+ * <h2>Diagnostics</h2>
+ *
+ * <p>Every message starts with its id; {@link Message} holds the exact texts.
+ *
+ * <ul>
+ *   <li>{@code [LockKeyNotInterface]} the annotated type is a class, enum, record or annotation.
+ *   <li>{@code [LockKeyGeneric]} the spec has type parameters.
+ *   <li>{@code [LockKeyAccess]} the spec is private or nested in a private type.
+ *   <li>{@code [LockKeyNoFields]} the spec has no identity field.
+ *   <li>{@code [LockKeyInherited]} an abstract method is inherited from a super-interface.
+ *   <li>{@code [LockKeyNameTaken]} a type named like the generated class exists.
+ *   <li>{@code [LockKeyDuplicate]} two specs of the compilation share domain, action and version.
+ *   <li>{@code [LockKeyWord]} domain or action is not a word (1-64 of a-z 0-9 - _, starting a-z 0-9).
+ *   <li>{@code [LockKeyVersion]} version is below 1.
+ *   <li>{@code [LockKeyTemplate]} the template has an empty segment, unbalanced braces, a
+ *       placeholder glued to text, a literal that is not a word, an unknown or repeated
+ *       placeholder, or leaves out a field.
+ *   <li>{@code [LockKeyAccessor]} an identity method has parameters or type parameters, or returns void.
+ *   <li>{@code [LockKeyReservedName]} a field is named canonical, spec, builder, toString or hashCode.
+ *   <li>{@code [LockKeyFieldType]} the type has no canonical text: float, double, char, Object,
+ *       Map, arrays other than byte[], raw or wildcard types, containers of non-scalars, private enums.
+ *   <li>{@code [LockKeyBytes]} byte[] without @Hashed or @Secret.
+ *   <li>{@code [LockKeyWindow]} Instant without @Window; @Window size below 1, unit outside
+ *       MILLIS..DAYS, shorter than a second, or too long to align in milliseconds.
+ *   <li>{@code [LockKeyModifier]} a modifier on a type it does not fit.
+ *   <li>{@code [LockKeyHashedSecret]} @Hashed and @Secret on one field.
+ *   <li>{@code [LockKeyMaxLength]} @MaxLength below 1.
+ *   <li>{@code [LockKeyWrite]} the source file could not be written.
+ *   <li>{@code [LockKeyInternal]} the processor failed on a spec (a bug).
+ *   <li>Warnings: {@code [LockKeyNoise]} a field named like per-request data (requestId,
+ *       traceId, nonce, timestamp, ...; windowed instants are exempt), {@code [LockKeySetOrder]} a
+ *       Set without @Unordered, {@code [LockKeyTemplateVersion]} a template without {@code {version}}.
+ * </ul>
+ *
+ * <h2>Decisions</h2>
+ *
+ * <ul>
+ *   <li>Identity fields are the abstract methods declared in the spec, in declaration order;
+ *       default, static and private methods are not fields; an abstract method inherited from a
+ *       super-interface must be redeclared (or implemented) in the spec.
+ *   <li>{@code XxxKey} is a top-level class in the spec's package, also for a nested spec.
+ *       Local specs are never seen: javac does not show local types to processors.
+ *   <li>{@code @Verbatim} with {@code @CaseInsensitive} is allowed: one keeps surrounding white
+ *       space, the other lowercases; {@code @CaseInsensitive} with {@code @Hashed} or
+ *       {@code @Secret} digests the lowercased text.
+ *   <li>Accessors return canonical values: a {@code @Hashed}/{@code @Secret} String its 32-hex
+ *       digest, a digested {@code byte[]} a fresh copy of the digest's 16 bytes, a collection an
+ *       immutable copy of the elements as given. The key keeps nothing else.
+ *   <li>The builder's setter of an {@code Optional<T>} field takes a {@code T}; {@code null}
+ *       leaves it absent.
+ * </ul>
+ *
+ * <h2>Build tools</h2>
+ *
+ * <p>Gradle: an isolating processor; each generated file has exactly one originating element, its
+ * spec, and depends only on that spec's source. The {@code [LockKeyDuplicate]} check therefore
+ * sees only the specs compiled together: best effort. The processor never loads runtime classes;
+ * it names them as strings.
+ */
+@AutoService(Processor.class)
+@SupportedAnnotationTypes(Names.LOCK_KEY_SPEC)
+public final class LockKeyProcessor extends AbstractProcessor {
+  private final KeySpaces keySpaces = new KeySpaces();
+  /** Specs waiting for a type that a later round may generate, by qualified name. */
+  private final Set<String> deferred = new LinkedHashSet<>();
+  private SpecReader reader;
+  private KeyClassWriter writer;
+
+  /** Called by javac (found through {@code META-INF/services}). */
+  public LockKeyProcessor() {}
+
+  @Override
+  public synchronized void init(ProcessingEnvironment processingEnv) {
+    super.init(processingEnv);
+    reader = new SpecReader(processingEnv.getElementUtils(), processingEnv.getTypeUtils(), keySpaces);
+    writer = new KeyClassWriter(processingEnv.getElementUtils().getTypeElement(Names.GENERATED) != null);
+  }
+
+  @Override
+  public SourceVersion getSupportedSourceVersion() {
+    return SourceVersion.latestSupported();
+  }
+
+  @Override
+  public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    List<TypeElement> specs = new ArrayList<>();
+    for (String name : deferred) {
+      specs.add(processingEnv.getElementUtils().getTypeElement(name));
+    }
+    deferred.clear();
+    for (TypeElement annotation : annotations) {
+      specs.addAll(ElementFilter.typesIn(round.getElementsAnnotatedWith(annotation)));
+    }
+    for (TypeElement spec : specs) {
+      if (spec == null) {
+        continue; // a deferred spec javac no longer knows; nothing to generate
+      }
+      if (reader.awaitsTypes(spec) && !round.processingOver()) {
+        deferred.add(spec.getQualifiedName().toString());
+      } else {
+        process(spec);
+      }
+    }
+    return false;
+  }
+
+  /** Reads, checks and generates one spec; whatever goes wrong stays with this spec. */
+  private void process(TypeElement spec) {
+    Reporter reporter = new Reporter(processingEnv.getMessager());
+    try {
+      reader.read(spec, reporter).ifPresent(model -> write(model, spec, reporter));
+    } catch (RuntimeException e) {
+      reporter.report(spec, Message.INTERNAL, spec.getQualifiedName(), e);
+    }
+  }
+
+  private void write(SpecModel model, Element spec, Reporter reporter) {
+    JavaFile file = writer.write(model);
+    try {
+      JavaFileObject source = processingEnv.getFiler().createSourceFile(model.qualifiedKeyName(), spec);
+      try (Writer out = source.openWriter()) {
+        file.writeTo(out);
+      }
+    } catch (FilerException e) {
+      reporter.report(spec, Message.NAME_TAKEN, model.qualifiedName(), model.qualifiedKeyName());
+    } catch (IOException e) {
+      reporter.report(spec, Message.WRITE_FAILED, model.qualifiedKeyName(), e.getMessage());
+    }
+  }
+}

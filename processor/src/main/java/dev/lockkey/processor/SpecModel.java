@@ -1,0 +1,45 @@
+package dev.lockkey.processor;
+
+import java.util.List;
+
+/**
+ * One valid spec: everything the writer needs to generate its key class, as plain data.
+ *
+ * @param spec the spec interface
+ * @param keyName the generated class's simple name, e.g. {@code PaymentCaptureKey}, in the spec's package
+ * @param domain the domain word
+ * @param action the action word
+ * @param version the layout version, at least 1
+ * @param layout the body with one {@code {field}} placeholder per field, e.g.
+ *     {@code payment:capture:v1:{tenant}:{orderId}}
+ * @param fields the identity fields in declaration order, at least one
+ */
+record SpecModel(
+    TypeRef.Declared spec,
+    String keyName,
+    String domain,
+    String action,
+    int version,
+    String layout,
+    List<FieldModel> fields) {
+
+  SpecModel {
+    fields = List.copyOf(fields);
+  }
+
+  /** The spec's qualified name, e.g. {@code com.acme.PaymentCapture}. */
+  String qualifiedName() {
+    String nested = String.join(".", spec.simpleNames());
+    return spec.packageName().isEmpty() ? nested : spec.packageName() + "." + nested;
+  }
+
+  /** The generated class's qualified name. */
+  String qualifiedKeyName() {
+    return spec.packageName().isEmpty() ? keyName : spec.packageName() + "." + keyName;
+  }
+
+  /** Whether any field is {@code @Secret}, so that the factory and builder take a {@code KeySecret}. */
+  boolean usesSecret() {
+    return fields.stream().anyMatch(field -> field.modifiers().secret());
+  }
+}

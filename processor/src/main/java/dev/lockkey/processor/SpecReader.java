@@ -1,0 +1,341 @@
+package dev.lockkey.processor;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * Turns a {@code @LockKeySpec} element into a {@link SpecModel}, or reports every independent
+ * reason why it cannot, each at its element, and returns nothing. The rules themselves are in
+ * {@link SpecValidator} and {@link Layout}; this class gathers what they judge from javac.
+ *
+ * <p>Identity fields are the abstract methods declared in the spec itself, in declaration order.
+ * Default, static and private methods are not fields. A super-interface may contribute default
+ * and static methods, but an abstract method inherited and not implemented in the spec is an
+ * error: the fields and their order must be visible in the spec.
+ */
+final class SpecReader {
+  private static final String KEY_SUFFIX = "Key";
+
+  private final Elements elements;
+  private final Types types;
+  private final KeySpaces keySpaces;
+
+  SpecReader(Elements elements, Types types, KeySpaces keySpaces) {
+    this.elements = elements;
+    this.types = types;
+    this.keySpaces = keySpaces;
+  }
+
+  /**
+   * Whether the spec mentions a type that javac cannot resolve yet: another processor may
+   * generate it in a later round, and if none does javac reports it.
+   */
+  boolean awaitsTypes(TypeElement spec) {
+    AnnotationMirror annotation = Reporter.find(spec, Names.LOCK_KEY_SPEC);
+    return (annotation != null && annotation.getElementValues().values().stream().anyMatch(SpecReader::erroneous))
+        || spec.getInterfaces().stream().anyMatch(SpecReader::unresolved)
+        || ElementFilter.methodsIn(spec.getEnclosedElements()).stream()
+            .anyMatch(method -> unresolved(method.getReturnType()));
+  }
+
+  private static boolean unresolved(TypeMirror type) {
+    return switch (type.getKind()) {
+      case ERROR -> true;
+      case ARRAY -> unresolved(((ArrayType) type).getComponentType());
+      case DECLARED -> ((DeclaredType) type).getTypeArguments().stream().anyMatch(SpecReader::unresolved);
+      default -> false;
+    };
+  }
+
+  /** The spec's model, or empty when it has errors (all of them reported). */
+  Optional<SpecModel> read(TypeElement spec, Reporter reporter) {
+    if (spec.getKind() != ElementKind.INTERFACE) {
+      reporter.report(spec, Problem.onAnnotation(
+          Names.LOCK_KEY_SPEC, Message.NOT_INTERFACE, spec.getSimpleName(), describe(spec.getKind())));
+      return Optional.empty();
+    }
+    TypeRef.Declared specName = declared(spec);
+    String keyName = spec.getSimpleName() + KEY_SUFFIX;
+    checkDeclaration(spec, keyName, reporter);
+
+    List<ExecutableElement> accessors = ElementFilter.methodsIn(spec.getEnclosedElements()).stream()
+        .filter(method -> method.getModifiers().contains(Modifier.ABSTRACT))
+        .toList();
+    if (accessors.isEmpty()) {
+      reporter.report(spec, Message.NO_IDENTITY_FIELD, spec.getSimpleName());
+    }
+    List<String> fieldNames = accessors.stream().map(method -> method.getSimpleName().toString()).toList();
+    Optional<Header> header = readHeader(spec, fieldNames, reporter);
+    List<FieldModel> fields = new ArrayList<>();
+    for (ExecutableElement accessor : accessors) {
+      readField(accessor, reporter).ifPresent(fields::add);
+    }
+
+    if (reporter.hadError() || header.isEmpty() || fields.size() != accessors.size()) {
+      return Optional.empty(); // a field or attribute javac itself rejects leaves no error of ours
+    }
+    Header valid = header.get();
+    return Optional.of(new SpecModel(
+        specName, keyName, valid.domain(), valid.action(), valid.version(), valid.layout(), fields));
+  }
+
+  /** The attributes of {@code @LockKeySpec}, checked, with the layout they give. */
+  private record Header(String domain, String action, int version, String layout) {}
+
+  private Optional<Header> readHeader(TypeElement spec, List<String> fieldNames, Reporter reporter) {
+    Map<String, Object> values = values(Reporter.find(spec, Names.LOCK_KEY_SPEC));
+    if (!(values.get("domain") instanceof String domain)
+        || !(values.get("action") instanceof String action)
+        || !(values.get("version") instanceof Integer version)
+        || !(values.get("template") instanceof String template)) {
+      return Optional.empty(); // an attribute javac could not evaluate; javac reports it
+    }
+    List<Problem> problems = new ArrayList<>(SpecValidator.header(domain, action, version));
+    String layout = Layout.defaultLayout(domain, action, version, fieldNames);
+    if (!template.isEmpty()) {
+      Layout.Result result = Layout.fromTemplate(template, version, fieldNames);
+      problems.addAll(result.problems());
+      layout = result.layout();
+    }
+    if (problems.stream().noneMatch(Problem::isError)) {
+      String name = spec.getQualifiedName().toString();
+      keySpaces.claim(domain, action, version, name).ifPresent(owner -> problems.add(Problem.onAnnotation(
+          Names.LOCK_KEY_SPEC, Message.DUPLICATE_KEY_SPACE, name, domain, action, version, owner)));
+    }
+    problems.forEach(problem -> reporter.report(spec, problem));
+    return Optional.of(new Header(domain, action, version, layout));
+  }
+
+  /** Type-level rules: not generic, implementable from its package, no inherited fields, free key name. */
+  private void checkDeclaration(TypeElement spec, String keyName, Reporter reporter) {
+    if (!spec.getTypeParameters().isEmpty()) {
+      reporter.report(spec, Message.GENERIC_SPEC, spec.getSimpleName(), join(spec.getTypeParameters()));
+    }
+    inaccessibility(spec).ifPresent(why -> reporter.report(
+        spec, Message.INACCESSIBLE_SPEC, spec.getSimpleName(), why, keyName));
+    List<ExecutableElement> own = ElementFilter.methodsIn(spec.getEnclosedElements());
+    for (ExecutableElement inherited : ElementFilter.methodsIn(elements.getAllMembers(spec))) {
+      if (inherited.getEnclosingElement().equals(spec)
+          || !inherited.getModifiers().contains(Modifier.ABSTRACT)
+          || own.stream().anyMatch(method -> elements.overrides(method, inherited, spec))) {
+        continue;
+      }
+      Element from = inherited.getEnclosingElement();
+      reporter.report(spec, Message.INHERITED_FIELD, spec.getSimpleName(), inherited.getSimpleName(),
+          from.getSimpleName(), inherited.getSimpleName(), spec.getSimpleName());
+    }
+    String packageName = elements.getPackageOf(spec).getQualifiedName().toString();
+    String keyQualifiedName = packageName.isEmpty() ? keyName : packageName + "." + keyName;
+    TypeElement existing = elements.getTypeElement(keyQualifiedName);
+    if (existing != null && !isEarlierOutput(existing, spec)) {
+      reporter.report(spec, Message.NAME_TAKEN, spec.getSimpleName(), keyQualifiedName);
+    }
+  }
+
+  /**
+   * Why the generated class cannot implement the spec, if it cannot. (Local types need no check:
+   * javac does not show them to annotation processors at all.)
+   */
+  private static Optional<String> inaccessibility(TypeElement type) {
+    for (Element e = type; e instanceof TypeElement; e = e.getEnclosingElement()) {
+      if (e.getModifiers().contains(Modifier.PRIVATE)) {
+        return Optional.of(e == type ? "private" : "nested in private " + e.getSimpleName());
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Whether {@code existing} is this processor's output from an earlier build (a class file
+   * on the class path when only the spec is recompiled): it implements the spec and LockKey.
+   */
+  private boolean isEarlierOutput(TypeElement existing, TypeElement spec) {
+    List<? extends TypeMirror> interfaces = existing.getInterfaces();
+    return interfaces.stream().anyMatch(type -> types.isSameType(types.erasure(type), types.erasure(spec.asType())))
+        && interfaces.stream().anyMatch(type -> nameOf(type).equals(Names.LOCK_KEY));
+  }
+
+  private Optional<FieldModel> readField(ExecutableElement accessor, Reporter reporter) {
+    String name = accessor.getSimpleName().toString();
+    TypeMirror returnType = accessor.getReturnType();
+    List<Problem> problems = new ArrayList<>();
+    if (!accessor.getParameters().isEmpty()) {
+      String parameters = accessor.getParameters().stream()
+          .map(parameter -> parameter.asType().toString())
+          .collect(Collectors.joining(", ", name + "(", ")"));
+      problems.add(Problem.onElement(Message.ACCESSOR_PARAMETERS, parameters));
+    }
+    FieldType type = null;
+    if (!accessor.getTypeParameters().isEmpty()) {
+      problems.add(Problem.onElement(Message.ACCESSOR_TYPE_PARAMETERS, name, join(accessor.getTypeParameters())));
+    } else if (returnType.getKind() == TypeKind.VOID) {
+      problems.add(Problem.onElement(Message.ACCESSOR_VOID, name, name));
+    } else {
+      type = readType(name, returnType, problems);
+    }
+    FieldModifiers modifiers = readModifiers(accessor);
+    problems.addAll(SpecValidator.field(name, type, returnType.toString(), modifiers));
+    problems.forEach(problem -> reporter.report(accessor, problem));
+    if (type == null || problems.stream().anyMatch(Problem::isError)) {
+      return Optional.empty();
+    }
+    return Optional.of(new FieldModel(name, returnType.toString(), type, modifiers));
+  }
+
+  /** The field's type shape, or {@code null} with the reason added to {@code problems}. */
+  private FieldType readType(String name, TypeMirror type, List<Problem> problems) {
+    if (type.getKind() == TypeKind.ARRAY) {
+      if (((ArrayType) type).getComponentType().getKind() == TypeKind.BYTE) {
+        return new FieldType(ScalarKind.BYTES, new TypeRef.Primitive("byte"), Container.NONE);
+      }
+      problems.add(Problem.onElement(Message.UNSUPPORTED_TYPE, name, type));
+      return null;
+    }
+    Container container = type.getKind() == TypeKind.DECLARED
+        ? SpecValidator.CONTAINERS.get(nameOf(type))
+        : null;
+    if (container == null) {
+      return scalar(name, type, type, problems).orElse(null);
+    }
+    List<? extends TypeMirror> arguments = ((DeclaredType) type).getTypeArguments();
+    String simpleName = Names.simpleName(nameOf(type));
+    if (arguments.isEmpty()) {
+      problems.add(Problem.onElement(Message.RAW_TYPE, name, type, simpleName));
+      return null;
+    }
+    TypeMirror element = arguments.get(0);
+    if (element.getKind() == TypeKind.WILDCARD) {
+      problems.add(Problem.onElement(Message.WILDCARD_TYPE, name, type, simpleName));
+      return null;
+    }
+    return scalar(name, element, type, problems)
+        .map(scalar -> new FieldType(scalar.kind(), scalar.scalar(), container))
+        .orElse(null);
+  }
+
+  /**
+   * {@code type} as a scalar field type, or empty with the reason added to {@code problems}.
+   *
+   * @param declared the field's whole type: {@code type} itself, or the container holding it
+   */
+  private Optional<FieldType> scalar(String name, TypeMirror type, TypeMirror declared, List<Problem> problems) {
+    if (type.getKind() == TypeKind.ERROR || type.getKind() == TypeKind.TYPEVAR) {
+      return Optional.empty(); // javac reports the unknown type; a type variable is a generic spec's error
+    }
+    if (type.getKind().isPrimitive()) {
+      ScalarKind kind = SpecValidator.SCALARS.get(type.toString());
+      if (kind != null) {
+        return Optional.of(new FieldType(kind, new TypeRef.Primitive(type.toString()), Container.NONE));
+      }
+      problems.add(Problem.onElement(SpecValidator.unsupported(type.toString()), name, declared));
+      return Optional.empty();
+    }
+    if (type.getKind() != TypeKind.DECLARED) {
+      Message message = type == declared ? Message.UNSUPPORTED_TYPE : Message.NESTED_TYPE;
+      problems.add(Problem.onElement(message, name, declared));
+      return Optional.empty();
+    }
+    TypeElement element = (TypeElement) types.asElement(type);
+    ScalarKind kind = element.getKind() == ElementKind.ENUM
+        ? ScalarKind.ENUM
+        : SpecValidator.SCALARS.get(element.getQualifiedName().toString());
+    if (kind == null) {
+      problems.add(Problem.onElement(SpecValidator.unsupported(element.getQualifiedName().toString()), name, declared));
+      return Optional.empty();
+    }
+    if (kind == ScalarKind.ENUM && inaccessibility(element).isPresent()) {
+      problems.add(Problem.onElement(Message.INACCESSIBLE_TYPE, name, declared));
+      return Optional.empty();
+    }
+    return Optional.of(new FieldType(kind, declared(element), Container.NONE));
+  }
+
+  private FieldModifiers readModifiers(ExecutableElement accessor) {
+    AnnotationMirror maxLength = Reporter.find(accessor, Names.MAX_LENGTH);
+    AnnotationMirror window = Reporter.find(accessor, Names.WINDOW);
+    return new FieldModifiers(
+        Reporter.find(accessor, Names.HASHED) != null,
+        Reporter.find(accessor, Names.SECRET) != null,
+        Reporter.find(accessor, Names.UNORDERED) != null,
+        Reporter.find(accessor, Names.CASE_INSENSITIVE) != null,
+        Reporter.find(accessor, Names.VERBATIM) != null,
+        maxLength == null || !(values(maxLength).get("value") instanceof Integer limit) ? null : limit,
+        window == null ? null : readWindow(window));
+  }
+
+  /** The window, or {@code null} when javac could not evaluate its attributes (and reports that). */
+  private WindowSize readWindow(AnnotationMirror window) {
+    Map<String, Object> values = values(window);
+    if (values.get("size") instanceof Long size && values.get("unit") instanceof VariableElement unit) {
+      return new WindowSize(size, unit.getSimpleName().toString());
+    }
+    return null;
+  }
+
+  /**
+   * Whether javac could not evaluate an attribute value, e.g. a constant it cannot find. javac
+   * shows such a value as the string {@code <error>} (a real string constant prints quoted).
+   */
+  private static boolean erroneous(AnnotationValue value) {
+    return "<error>".equals(value.toString());
+  }
+
+  /** The attribute values of an annotation, defaults included, by attribute name; erroneous ones left out. */
+  private Map<String, Object> values(AnnotationMirror annotation) {
+    Map<String, Object> values = new HashMap<>();
+    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
+        elements.getElementValuesWithDefaults(annotation).entrySet()) {
+      if (!erroneous(entry.getValue())) {
+        values.put(entry.getKey().getSimpleName().toString(), entry.getValue().getValue());
+      }
+    }
+    return values;
+  }
+
+  private TypeRef.Declared declared(TypeElement type) {
+    List<String> simpleNames = new ArrayList<>();
+    for (Element e = type; e instanceof TypeElement; e = e.getEnclosingElement()) {
+      simpleNames.add(0, e.getSimpleName().toString());
+    }
+    return new TypeRef.Declared(elements.getPackageOf(type).getQualifiedName().toString(), simpleNames);
+  }
+
+  private String nameOf(TypeMirror type) {
+    Element element = types.asElement(type);
+    return element instanceof TypeElement typeElement ? typeElement.getQualifiedName().toString() : "";
+  }
+
+  private static String join(List<? extends Element> elements) {
+    return elements.stream().map(e -> e.getSimpleName().toString()).collect(Collectors.joining(", "));
+  }
+
+  private static String describe(ElementKind kind) {
+    return switch (kind) {
+      case CLASS -> "a class";
+      case ENUM -> "an enum";
+      case RECORD -> "a record";
+      case ANNOTATION_TYPE -> "an annotation type";
+      default -> "a " + kind.name().toLowerCase(Locale.ROOT);
+    };
+  }
+}
