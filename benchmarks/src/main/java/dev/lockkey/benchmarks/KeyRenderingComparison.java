@@ -16,6 +16,7 @@ import java.util.stream.Collectors;
 /** Key rendering: time and allocation per key body, each method against the hand-written floor. */
 final class KeyRenderingComparison {
   private static final String FLOOR = RenderingMethod.HAND_WRITTEN.method();
+  private static final String OURS = RenderingMethod.GENERATED_KEY.method();
   private static final List<String> TENANTS = List.of("tenant-42", "acme:eu");
 
   private KeyRenderingComparison() {}
@@ -47,11 +48,21 @@ final class KeyRenderingComparison {
       }
     }
     List<Figure> figures = new ArrayList<>();
-    for (String tenant : TENANTS) {
-      figures.add(times.get(tenant));
-      figures.add(allocations.get(tenant));
-    }
     List<Target> targets = new ArrayList<>();
+    for (String tenant : TENANTS) {
+      Figure time = times.get(tenant);
+      Figure bytes = allocations.get(tenant);
+      figures.add(time);
+      figures.add(bytes);
+      targets.add(new Target("within 1.25x the floor", time, OURS, FLOOR, 1.25, true, false));
+      targets.add(new Target("within 1.25x the floor", bytes, OURS, FLOOR, 1.25, true, false));
+      targets.add(
+          new Target(
+              "10x faster than String.format", time, OURS, RenderingMethod.STRING_FORMAT.method(), 0.1, true, false));
+      targets.add(
+          new Target(
+              "10x faster than SpEL", time, OURS, RenderingMethod.SPEL_TEMPLATE.method(), 0.1, true, false));
+    }
     String methodList =
         methods.stream()
             .map(m -> "`" + m.method() + "`: " + m.description())

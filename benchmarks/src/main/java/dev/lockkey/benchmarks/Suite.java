@@ -69,7 +69,7 @@ public final class Suite {
 
   /** Runs every comparison with {@code settings} and returns the report. */
   static PerformanceReport run(SuiteSettings settings, Machine machine, Placement placement)
-      throws InterruptedException {
+      throws IOException, InterruptedException {
     Instant started = Instant.now();
     String loadBefore = Machine.loadAverage();
     Progress progress = new Progress(System.out, settings.rounds());
@@ -86,6 +86,7 @@ public final class Suite {
       sections.add(ContentionComparison.run(settings, endpoint, progress));
       sections.add(FootprintComparison.run(settings, endpoint, progress));
     }
+    sections.add(ProcessorCostComparison.run(settings, progress));
     Map<String, String> setup = new LinkedHashMap<>();
     setup.put("date", started.truncatedTo(ChronoUnit.SECONDS).toString());
     setup.put("CPUs", Integer.toString(machine.cpus()));

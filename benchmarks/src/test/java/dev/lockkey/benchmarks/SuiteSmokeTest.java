@@ -28,7 +28,8 @@ class SuiteSmokeTest {
     String markdown = Files.readString(out);
     assertThat(markdown)
         .contains("## Key rendering", "## Lock cycle", "## Contention", "## Redis footprint")
-        .contains("| handWritten |", "| floor |", "| redisson |", "| spring |")
+        .contains("## Processor cost", "plus the 10 key classes the processor generated")
+        .contains("| generatedKey |", "| handWritten |", "| floor |", "| redisson |", "| spring |")
         .contains(PerformanceReport.ANALYSIS_START, PerformanceReport.ANALYSIS_END);
     assertThat(report.targets())
         .filteredOn(t -> t.statement().startsWith("no overlap"))

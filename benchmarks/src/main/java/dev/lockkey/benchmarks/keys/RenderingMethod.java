@@ -2,6 +2,8 @@ package dev.lockkey.benchmarks.keys;
 
 /** The ways {@link KeyRenderingBenchmark} builds a key body, by benchmark method name. */
 public enum RenderingMethod {
+  /** LockKey's generated key class. */
+  GENERATED_KEY("generatedKey", "LockKey: PaymentCaptureKey.of(tenant, orderId).canonical()"),
   /** The floor. */
   HAND_WRITTEN("handWritten", "hand-written StringBuilder, same escaping (floor)"),
   /** {@code String.format}. */

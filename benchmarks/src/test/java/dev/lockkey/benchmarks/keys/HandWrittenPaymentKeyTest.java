@@ -26,6 +26,16 @@ class HandWrittenPaymentKeyTest {
   }
 
   @Test
+  void rendersWhatTheGeneratedKeyClassRenders() {
+    for (String tenant :
+        new String[] {"tenant-42", "acme:eu", "  padded  ", "a{b}c%d,e*f?g[h]i\\j k", "Cafe\u0301", "emoji😀"}) {
+      assertThat(HandWrittenPaymentKey.body(tenant, 9_876_543_210L))
+          .as(tenant)
+          .isEqualTo(PaymentCaptureKey.of(tenant, 9_876_543_210L).canonical());
+    }
+  }
+
+  @Test
   void rejectsBlankTenantsAndUnpairedSurrogates() {
     assertThatThrownBy(() -> HandWrittenPaymentKey.body(" \t ", 1))
         .isInstanceOf(IllegalArgumentException.class);

@@ -1,0 +1,50 @@
+package dev.lockkey.benchmarks;
+
+import dev.lockkey.benchmarks.processor.ProcessorCost;
+import dev.lockkey.benchmarks.report.Figure;
+import dev.lockkey.benchmarks.report.Section;
+import dev.lockkey.benchmarks.report.Target;
+import java.io.IOException;
+import java.util.List;
+
+/** Compile time with the annotation processor against the same code as plain sources. */
+final class ProcessorCostComparison {
+  private static final String PLAIN = "plain sources";
+  private static final String PROCESSOR = "with processor";
+
+  private ProcessorCostComparison() {}
+
+  static Section run(SuiteSettings settings, Progress progress) throws IOException {
+    Figure time =
+        new Figure("javac over " + settings.processorSpecs() + " specs", "ms", PLAIN, false);
+    int generated;
+    progress.step("processor cost", "writing " + settings.processorSpecs() + " specs, warming javac");
+    try (ProcessorCost cost = ProcessorCost.prepare(settings.processorSpecs())) {
+      generated = cost.generatedSources();
+      for (int round = 0; round < settings.processorRepeats(); round++) {
+        progress.step("processor cost", "javac both ways", round);
+        // Alternate which side goes first, so neither always compiles right after a GC or a JIT burst.
+        if (round % 2 == 0) {
+          time.add(PROCESSOR, cost.withProcessorNanos() / 1e6);
+          time.add(PLAIN, cost.plainSourcesNanos() / 1e6);
+        } else {
+          time.add(PLAIN, cost.plainSourcesNanos() / 1e6);
+          time.add(PROCESSOR, cost.withProcessorNanos() / 1e6);
+        }
+      }
+    }
+    return new Section(
+        "Processor cost",
+        "javac (javax.tools, in the suite's JVM, after one warm-up compilation of each side) over "
+            + settings.processorSpecs()
+            + " generated specs of two to four fields with lockkey-processor on the processor path,"
+            + " against javac without processors over the same specs plus the "
+            + generated
+            + " key classes the processor generated, as plain sources; "
+            + settings.processorRepeats()
+            + " timed compilations per side, alternating which goes first.",
+        List.of(time),
+        List.of(new Target("at most 1.5x plain sources", time, PROCESSOR, PLAIN, 1.5, true, false)),
+        "");
+  }
+}
