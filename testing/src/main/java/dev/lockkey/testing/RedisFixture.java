@@ -100,8 +100,9 @@ public final class RedisFixture implements AutoCloseable {
   }
 
   /**
-   * A new client (Jedis negotiates RESP3 with the server) with a pool of up to 64 connections.
-   * The caller closes it.
+   * A new client (Jedis negotiates RESP3 with the server) with a pool of up to 64 connections,
+   * using the user, password and database of {@value #REDIS_URL} if it names them. The caller
+   * closes it.
    *
    * @param connectTimeout how long opening a connection may take
    * @param socketTimeout how long a reply may take
@@ -111,7 +112,10 @@ public final class RedisFixture implements AutoCloseable {
     if (JedisURIHelper.getPassword(uri) != null) {
       config.user(JedisURIHelper.getUser(uri)).password(JedisURIHelper.getPassword(uri));
     }
-    config.database(JedisURIHelper.getDBIndex(uri)).ssl(JedisURIHelper.isRedisSSLScheme(uri));
+    if (JedisURIHelper.isRedisSSLScheme(uri)) {
+      throw new UnsupportedOperationException("TLS (rediss://) is not supported by this fixture: " + REDIS_URL);
+    }
+    config.database(JedisURIHelper.getDBIndex(uri));
     return RedisClient.builder()
         .hostAndPort(host(), port())
         .clientConfig(config.build())

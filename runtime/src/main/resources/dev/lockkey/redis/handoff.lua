@@ -1,0 +1,21 @@
+-- Passes a lock from its owner straight to a waiter of the same executor: release and acquire in one
+-- step. When the contention marker shows a waiter elsewhere, releases instead (as release.lua does),
+-- so that other executors get their chance.
+-- KEYS[1]: the lock; KEYS[2]: its fencing state; KEYS[3]: its contention marker.
+-- ARGV[1]: current owner token; ARGV[2]: new owner token; ARGV[3]: new lease in ms;
+-- ARGV[4]: fencing state TTL in ms; ARGV[5]: the lock's release channel.
+-- Returns {1, token} when passed, {0} when released for waiters elsewhere, {-1} when the current owner
+-- no longer held the lock (nothing changed).
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then
+  return {-1}
+end
+if redis.call('EXISTS', KEYS[3]) == 1 then
+  redis.call('DEL', KEYS[1])
+  redis.call('PUBLISH', ARGV[5], 'released')
+  return {0}
+end
+local now = redis.call('TIME')
+local token = math.max(tonumber(now[1]) * 1000000 + tonumber(now[2]), (tonumber(redis.call('GET', KEYS[2])) or 0) + 1)
+redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+redis.call('SET', KEYS[2], string.format('%d', token), 'PX', ARGV[4])
+return {1, token}

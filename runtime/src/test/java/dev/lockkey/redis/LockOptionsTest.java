@@ -1,0 +1,48 @@
+package dev.lockkey.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class LockOptionsTest {
+
+  @Test
+  void defaultsAreTheDocumentedOnes() {
+    LockOptions defaults = LockOptions.defaults();
+    assertThat(defaults.leaseTime()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(defaults.waitTime()).isEqualTo(Duration.ofSeconds(10));
+    assertThat(defaults.renewal()).isFalse();
+    assertThat(defaults).isEqualTo(LockOptions.builder().build());
+    assertThat(defaults).hasToString("LockOptions[leaseTime=30 s, waitTime=10 s, renewal=false]");
+  }
+
+  @Test
+  void theBuilderSetsEveryOptionAndCopiesBack() {
+    LockOptions options = LockOptions.builder()
+        .leaseTime(Duration.ofMillis(1500)).waitTime(Duration.ZERO).renewal(true).onLost(lease -> {}).build();
+    assertThat(options.leaseTime()).isEqualTo(Duration.ofMillis(1500));
+    assertThat(options.waitTime()).isZero();
+    assertThat(options.renewal()).isTrue();
+    assertThat(options.toBuilder().build()).isEqualTo(options).hasSameHashCodeAs(options);
+    assertThat(options).hasToString("LockOptions[leaseTime=1500 ms, waitTime=0 ms, renewal=true, onLost]");
+  }
+
+  @Test
+  void leaseTimesAreWholeMilliseconds() {
+    assertThat(LockOptions.builder().leaseTime(Duration.ofNanos(2_500_000)).build().leaseTime())
+        .isEqualTo(Duration.ofMillis(2));
+  }
+
+  @Test
+  void buildRejectsWhatRedisCannotHonour() {
+    assertThatThrownBy(() -> LockOptions.builder().leaseTime(Duration.ofNanos(999_999)).build())
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("leaseTime must be at least 1 ms");
+    assertThatThrownBy(() -> LockOptions.builder().leaseTime(Duration.ofMillis(29)).renewal(true).build())
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("with renewal, leaseTime must be at least 30 ms");
+    assertThatThrownBy(() -> LockOptions.builder().waitTime(Duration.ofMillis(-1)).build())
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("waitTime must not be negative");
+    assertThatThrownBy(() -> LockOptions.builder().leaseTime(null)).isInstanceOf(NullPointerException.class);
+  }
+}
