@@ -50,7 +50,12 @@ final class ContentionComparison {
         timeouts.add(label, result.timeouts());
       }
     }
+    String ours = Contender.LOCKKEY.label();
     List<Target> targets = new ArrayList<>();
+    targets.add(new Target("at least 2x Redisson", cycles, ours, BASELINE, 2, false, false));
+    targets.add(new Target("at most a quarter of Redisson's", p99, ours, BASELINE, 0.25, true, false));
+    targets.add(
+        new Target("no starvation: at least 0.5 in every round", evenness, ours, null, 0.5, false, true));
     for (Contender contender : contenders) {
       targets.add(
           new Target(
@@ -67,7 +72,9 @@ final class ContentionComparison {
             + " of warm-up, "
             + settings.rounds()
             + " rounds. A thread waits up to 10 s per attempt by the library's own means"
-            + " (Redisson: pub/sub; Spring: a local ReentrantLock, then polling Redis). Time to"
+            + " (LockKey: a local queue per key with handoff in the releasing round trip, pub/sub"
+            + " across processes; Redisson: pub/sub; Spring: a local ReentrantLock, then polling"
+            + " Redis). Time to"
             + " acquire runs from asking to holding. An overlap is a thread finding another one"
             + " inside the critical section, checked there with an atomic counter.",
         List.of(cycles, p50, p99, handoffs, evenness, overlaps, timeouts),

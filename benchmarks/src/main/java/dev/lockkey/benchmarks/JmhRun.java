@@ -32,12 +32,14 @@ final class JmhRun {
    * Runs {@code benchmark.method} with {@code params}, talking to {@code redis} when it needs one.
    *
    * @param warmups warm-up iterations of {@link SuiteSettings#iteration()}
+   * @param measurements measured iterations of the same length
    */
   static Score run(
       Class<?> benchmark,
       String method,
       Map<String, String> params,
       int warmups,
+      int measurements,
       SuiteSettings settings,
       RedisEndpoint redis) {
     TimeValue iteration = TimeValue.milliseconds(settings.iteration().toMillis());
@@ -47,7 +49,7 @@ final class JmhRun {
             .forks(settings.forks())
             .warmupIterations(warmups)
             .warmupTime(iteration)
-            .measurementIterations(settings.measurements())
+            .measurementIterations(measurements)
             .measurementTime(iteration)
             .addProfiler(GCProfiler.class)
             // Same heap for every contender; the GC is left to the JVM's choice for one CPU.

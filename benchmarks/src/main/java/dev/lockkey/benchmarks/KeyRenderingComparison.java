@@ -40,6 +40,7 @@ final class KeyRenderingComparison {
                   method.method(),
                   Map.of("tenant", tenant),
                   settings.renderingWarmups(),
+                  settings.renderingMeasurements(),
                   settings,
                   redis);
           times.get(tenant).add(method.method(), score.score());

@@ -6,7 +6,6 @@ import dev.lockkey.benchmarks.redis.RedisEndpoint;
 import dev.lockkey.benchmarks.report.Figure;
 import dev.lockkey.benchmarks.report.Section;
 import dev.lockkey.benchmarks.report.Target;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -31,13 +30,16 @@ final class LockCycleComparison {
                 "acquireRelease",
                 Map.of("contender", contender.name()),
                 settings.lockWarmups(),
+                settings.lockMeasurements(),
                 settings,
                 redis);
         cycles.add(contender.label(), score.score());
         bytes.add(contender.label(), score.bytesPerOp());
       }
     }
-    List<Target> targets = new ArrayList<>();
+    String ours = Contender.LOCKKEY.label();
+    List<Target> targets =
+        List.of(new Target("at least 0.9x the floor", cycles, ours, FLOOR, 0.9, false, false));
     String contenderList =
         contenders.stream()
             .map(c -> "`" + c.label() + "`: " + c.description())

@@ -9,11 +9,12 @@ import java.time.Duration;
  *
  * @param rounds how often each comparison repeats, contenders interleaved within a round
  * @param forks JMH forks per benchmark and round (0 runs in this JVM)
+ * @param iteration the length of one JMH iteration
  * @param renderingWarmups JMH warm-up iterations for key rendering
+ * @param renderingMeasurements JMH measured iterations for key rendering
  * @param lockWarmups JMH warm-up iterations for the lock cycle (the netty-based clients need many
  *     on a JVM pinned to one core: the JIT shares that core)
- * @param iteration the length of one JMH iteration
- * @param measurements JMH measured iterations
+ * @param lockMeasurements JMH measured iterations for the lock cycle
  * @param contentionThreads threads contending for one key
  * @param contentionWarmup how long each contender contends before it is measured
  * @param contentionTime how long the measured contention lasts
@@ -27,10 +28,11 @@ import java.time.Duration;
 public record SuiteSettings(
     int rounds,
     int forks,
-    int renderingWarmups,
-    int lockWarmups,
     Duration iteration,
-    int measurements,
+    int renderingWarmups,
+    int renderingMeasurements,
+    int lockWarmups,
+    int lockMeasurements,
     int contentionThreads,
     Duration contentionWarmup,
     Duration contentionTime,
@@ -45,9 +47,10 @@ public record SuiteSettings(
     return new SuiteSettings(
         3,
         1,
+        Duration.ofSeconds(1),
+        2,
         3,
         10,
-        Duration.ofSeconds(1),
         5,
         8,
         Duration.ofSeconds(4),
@@ -64,9 +67,10 @@ public record SuiteSettings(
     return new SuiteSettings(
         1,
         0,
-        0,
-        0,
         Duration.ofMillis(100),
+        0,
+        1,
+        0,
         1,
         8,
         Duration.ZERO,

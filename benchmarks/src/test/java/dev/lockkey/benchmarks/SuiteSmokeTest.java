@@ -29,7 +29,8 @@ class SuiteSmokeTest {
     assertThat(markdown)
         .contains("## Key rendering", "## Lock cycle", "## Contention", "## Redis footprint")
         .contains("## Processor cost", "plus the 10 key classes the processor generated")
-        .contains("| generatedKey |", "| handWritten |", "| floor |", "| redisson |", "| spring |")
+        .contains("| generatedKey |", "| handWritten |", "| handConcatenated |")
+        .contains("| lockkey |", "| floor |", "| redisson |", "| spring |")
         .contains(PerformanceReport.ANALYSIS_START, PerformanceReport.ANALYSIS_END);
     assertThat(report.targets())
         .filteredOn(t -> t.statement().startsWith("no overlap"))

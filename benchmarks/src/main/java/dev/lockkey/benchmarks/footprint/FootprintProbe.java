@@ -5,13 +5,15 @@ import dev.lockkey.benchmarks.lock.LockContender;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.params.ScanParams;
 import redis.clients.jedis.resps.ScanResult;
 
 /**
  * Counts what a contender leaves behind: starting from an empty database it acquires and releases
- * a number of distinct keys (as a service does for different orders, say), then counts the keys
+ * a number of distinct keys (as a service does for different orders, say), then lists the keys
  * still there, right away and after a settle time. A lock that cleans up leaves nothing; bounded
  * bookkeeping shows as a count that does not grow with cycles.
  */
@@ -49,7 +51,11 @@ public final class FootprintProbe {
       longestTtl = Math.max(longestTtl, ttl);
     }
     Thread.sleep(settle.toMillis());
-    long afterSettle = admin.dbSize();
+    Map<String, Long> afterSettle = new TreeMap<>();
+    for (String key : allKeys(admin)) {
+      int colon = key.indexOf(':');
+      afterSettle.merge(colon < 0 ? key : key.substring(0, colon), 1L, Long::sum);
+    }
     return new FootprintResult(
         cycles,
         keys.size(),

@@ -14,8 +14,8 @@ import org.springframework.expression.spel.standard.SpelExpressionParser;
 import org.springframework.expression.spel.support.StandardEvaluationContext;
 
 /**
- * The body of one {@code payment:capture} key (tenant, order id), built four ways: LockKey's
- * generated key class, and the hand-written builder that is the floor. {@code String.format} and SpEL are how keys are usually built; they do no
+ * The body of one {@code payment:capture} key (tenant, order id), built five ways: LockKey's
+ * generated key class, the hand-written builder that is the floor, hand-written concatenation. {@code String.format} and SpEL are how keys are usually built; they do no
  * canonicalisation or escaping (a tenant {@code acme:eu} comes out unescaped), so they do less work
  * than the floor and the generated key, which favours them.
  */
@@ -45,6 +45,12 @@ public class KeyRenderingBenchmark {
   @Benchmark
   public String handWritten() {
     return HandWrittenPaymentKey.body(tenant, orderId);
+  }
+
+  /** Hand-written concatenation, tighter than the floor when nothing needs escaping. */
+  @Benchmark
+  public String handConcatenated() {
+    return HandWrittenPaymentKey.concatenatedBody(tenant, orderId);
   }
 
   /** {@code String.format}, no escaping. */

@@ -6,6 +6,9 @@ public enum RenderingMethod {
   GENERATED_KEY("generatedKey", "LockKey: PaymentCaptureKey.of(tenant, orderId).canonical()"),
   /** The floor. */
   HAND_WRITTEN("handWritten", "hand-written StringBuilder, same escaping (floor)"),
+  /** Hand-written concatenation, informative. */
+  HAND_CONCATENATED(
+      "handConcatenated", "hand-written concatenation when nothing needs escaping (tighter than the floor)"),
   /** {@code String.format}. */
   STRING_FORMAT("stringFormat", "String.format, no escaping"),
   /** A pre-parsed SpEL template. */

@@ -8,6 +8,8 @@ import java.util.function.Function;
 
 /** The lock implementations compared, in the order reports list them. */
 public enum Contender {
+  /** LockKey's executor. */
+  LOCKKEY("LockKey RedisLockExecutor, fencing token per lease", true, LockKeyContender::new),
   /** The two-round-trip floor: raw Jedis. */
   FLOOR("raw Jedis SET NX PX + EVALSHA compare-and-delete", false, RawJedisFloor::new),
   /** Redisson's RLock. */

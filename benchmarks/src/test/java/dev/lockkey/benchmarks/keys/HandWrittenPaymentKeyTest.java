@@ -26,12 +26,12 @@ class HandWrittenPaymentKeyTest {
   }
 
   @Test
-  void rendersWhatTheGeneratedKeyClassRenders() {
+  void bothHandWrittenWaysRenderWhatTheGeneratedKeyClassRenders() {
     for (String tenant :
         new String[] {"tenant-42", "acme:eu", "  padded  ", "a{b}c%d,e*f?g[h]i\\j k", "Cafe\u0301", "emoji😀"}) {
-      assertThat(HandWrittenPaymentKey.body(tenant, 9_876_543_210L))
-          .as(tenant)
-          .isEqualTo(PaymentCaptureKey.of(tenant, 9_876_543_210L).canonical());
+      String generated = PaymentCaptureKey.of(tenant, 9_876_543_210L).canonical();
+      assertThat(HandWrittenPaymentKey.body(tenant, 9_876_543_210L)).as(tenant).isEqualTo(generated);
+      assertThat(HandWrittenPaymentKey.concatenatedBody(tenant, 9_876_543_210L)).as(tenant).isEqualTo(generated);
     }
   }
 
