@@ -29,9 +29,9 @@ final class ContentionComparison {
     Figure overlaps = new Figure("overlaps inside the critical section", "count", BASELINE, false);
     Figure timeouts = new Figure("acquisitions that timed out", "count", BASELINE, false);
     List<Contender> contenders = Contender.waiting();
-    for (int round = 0; round < settings.rounds(); round++) {
+    for (int round = 0; round < settings.contentionRounds(); round++) {
       for (Contender contender : Rounds.order(contenders, round)) {
-        progress.step("contention", contender.label(), round);
+        progress.step("contention", contender.label(), round, settings.contentionRounds());
         String key = "bench:contention:" + contender.label() + ":" + round;
         ContentionResult result;
         try (BlockingLockContender locks = contender.openBlocking(redis)) {
@@ -70,7 +70,7 @@ final class ContentionComparison {
             + " after "
             + seconds(settings.contentionWarmup())
             + " of warm-up, "
-            + settings.rounds()
+            + settings.contentionRounds()
             + " rounds. A thread waits up to 10 s per attempt by the library's own means"
             + " (LockKey: a local queue per key with handoff in the releasing round trip, pub/sub"
             + " across processes; Redisson: pub/sub; Spring: a local ReentrantLock, then polling"

@@ -30,10 +30,11 @@ final class KeyRenderingComparison {
       allocations.put(
           tenant, new Figure("allocation per key, tenant `" + tenant + "`", "B/op", FLOOR, false));
     }
-    for (int round = 0; round < settings.rounds(); round++) {
+    for (int round = 0; round < settings.renderingRounds(); round++) {
       for (String tenant : TENANTS) {
         for (RenderingMethod method : Rounds.order(methods, round)) {
-          progress.step("key rendering", method.method() + " tenant=" + tenant, round);
+          String what = method.method() + " tenant=" + tenant;
+          progress.step("key rendering", what, round, settings.renderingRounds());
           JmhRun.Score score =
               JmhRun.run(
                   KeyRenderingBenchmark.class,
@@ -72,8 +73,14 @@ final class KeyRenderingComparison {
         "Key rendering",
         "JMH, average time per key body `payment:capture:v1:{tenant}:{orderId}` and bytes allocated"
             + " per key (`-prof gc`), "
-            + settings.rounds()
-            + " rounds, each method in its own fork per round. Methods: "
+            + settings.renderingRounds()
+            + " rounds of "
+            + settings.renderingWarmups()
+            + " warm-up and "
+            + settings.renderingMeasurements()
+            + " measured iterations of "
+            + settings.iteration().toMillis()
+            + " ms, each method in its own fork per round. Methods: "
             + methodList
             + ". The second tenant needs escaping; String.format and SpEL leave it unescaped.",
         figures,

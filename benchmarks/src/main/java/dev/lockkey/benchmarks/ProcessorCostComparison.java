@@ -22,7 +22,7 @@ final class ProcessorCostComparison {
     try (ProcessorCost cost = ProcessorCost.prepare(settings.processorSpecs())) {
       generated = cost.generatedSources();
       for (int round = 0; round < settings.processorRepeats(); round++) {
-        progress.step("processor cost", "javac both ways", round);
+        progress.step("processor cost", "javac both ways", round, settings.processorRepeats());
         // Alternate which side goes first, so neither always compiles right after a GC or a JIT burst.
         if (round % 2 == 0) {
           time.add(PROCESSOR, cost.withProcessorNanos() / 1e6);

@@ -7,16 +7,14 @@ import java.util.Locale;
 /** One line per measurement on the console, so a long run shows where it is. */
 final class Progress {
   private final PrintStream out;
-  private final int rounds;
   private final long started = System.nanoTime();
 
-  Progress(PrintStream out, int rounds) {
+  Progress(PrintStream out) {
     this.out = out;
-    this.rounds = rounds;
   }
 
-  /** Announces the next measurement of {@code part} in {@code round} (0-based). */
-  void step(String part, String what, int round) {
+  /** Announces the next measurement of {@code part} in {@code round} (0-based) of {@code rounds}. */
+  void step(String part, String what, int round, int rounds) {
     out.printf(Locale.ROOT, "[%s] round %d/%d %s: %s%n", elapsed(), round + 1, rounds, part, what);
   }
 

@@ -72,7 +72,7 @@ public final class Suite {
       throws IOException, InterruptedException {
     Instant started = Instant.now();
     String loadBefore = Machine.loadAverage();
-    Progress progress = new Progress(System.out, settings.rounds());
+    Progress progress = new Progress(System.out);
     List<Section> sections = new ArrayList<>();
     String redisVersion;
     try (BenchmarkRedis redis = BenchmarkRedis.start()) {

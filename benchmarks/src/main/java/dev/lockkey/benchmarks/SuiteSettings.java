@@ -7,14 +7,17 @@ import java.time.Duration;
  * docs/PERFORMANCE.md (minutes); {@link #smoke()} proves in seconds that every part still runs,
  * and its numbers mean nothing.
  *
- * @param rounds how often each comparison repeats, contenders interleaved within a round
+ * @param renderingRounds how often key rendering repeats, methods interleaved within a round
  * @param forks JMH forks per benchmark and round (0 runs in this JVM)
  * @param iteration the length of one JMH iteration
  * @param renderingWarmups JMH warm-up iterations for key rendering
  * @param renderingMeasurements JMH measured iterations for key rendering
- * @param lockWarmups JMH warm-up iterations for the lock cycle (the netty-based clients need many
- *     on a JVM pinned to one core: the JIT shares that core)
- * @param lockMeasurements JMH measured iterations for the lock cycle
+ * @param lockWarmupRounds lock-cycle rounds run before measuring (the netty-based clients need
+ *     many on a JVM pinned to one core: the JIT shares that core)
+ * @param lockWarmupSlice each contender's turn in a warm-up round
+ * @param lockRounds measured lock-cycle rounds
+ * @param lockSlice each contender's turn in a measured round
+ * @param contentionRounds how often the contention run repeats, contenders interleaved
  * @param contentionThreads threads contending for one key
  * @param contentionWarmup how long each contender contends before it is measured
  * @param contentionTime how long the measured contention lasts
@@ -26,13 +29,16 @@ import java.time.Duration;
  *     lock (only where the numbers do not matter)
  */
 public record SuiteSettings(
-    int rounds,
+    int renderingRounds,
     int forks,
     Duration iteration,
     int renderingWarmups,
     int renderingMeasurements,
-    int lockWarmups,
-    int lockMeasurements,
+    int lockWarmupRounds,
+    Duration lockWarmupSlice,
+    int lockRounds,
+    Duration lockSlice,
+    int contentionRounds,
     int contentionThreads,
     Duration contentionWarmup,
     Duration contentionTime,
@@ -42,16 +48,19 @@ public record SuiteSettings(
     int processorRepeats,
     boolean shareMachineWithJmh) {
 
-  /** The measured run: about ten minutes on two cores. */
+  /** The measured run: about eight minutes on two cores. */
   public static SuiteSettings full() {
     return new SuiteSettings(
-        3,
-        1,
-        Duration.ofSeconds(1),
-        2,
-        3,
-        10,
         5,
+        1,
+        Duration.ofMillis(500),
+        3,
+        4,
+        8,
+        Duration.ofSeconds(1),
+        20,
+        Duration.ofMillis(250),
+        3,
         8,
         Duration.ofSeconds(4),
         Duration.ofSeconds(5),
@@ -70,7 +79,10 @@ public record SuiteSettings(
         Duration.ofMillis(100),
         0,
         1,
-        0,
+        1,
+        Duration.ofMillis(50),
+        2,
+        Duration.ofMillis(50),
         1,
         8,
         Duration.ZERO,

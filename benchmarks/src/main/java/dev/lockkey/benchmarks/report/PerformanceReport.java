@@ -54,6 +54,13 @@ public final class PerformanceReport {
         .append(" interleaved rounds, with the lowest and highest value, and its ratio to the")
         .append(" baseline measured in the same round. Ratios are the headline: absolute times")
         .append(" depend on this shared two-core machine.\n\n");
+    md.append("## How to rerun\n\n```\n")
+        .append("benchmarks/run.sh                        # the whole suite, minutes; rewrites this file\n")
+        .append("benchmarks/run.sh --smoke --out FILE     # every part once, very briefly (CI runs this\n")
+        .append("                                         # as SuiteSmokeTest in mvn verify)\n")
+        .append("benchmarks/run.sh --jmh KeyRenderingBenchmark -prof gc   # JMH's own command line,\n")
+        .append("                                         # Redis started and pinned as in the suite\n")
+        .append("```\n\n");
     md.append("## Machine and run\n\n| | |\n|---|---|\n");
     setup.forEach((k, v) -> md.append("| ").append(k).append(" | ").append(v).append(" |\n"));
     md.append("\n## Versions\n\n| library | version |\n|---|---|\n");
