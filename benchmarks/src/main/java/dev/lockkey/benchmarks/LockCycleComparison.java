@@ -4,6 +4,7 @@ import dev.lockkey.benchmarks.lock.Contender;
 import dev.lockkey.benchmarks.lock.CycleMeter;
 import dev.lockkey.benchmarks.lock.LockContender;
 import dev.lockkey.benchmarks.redis.RedisEndpoint;
+import dev.lockkey.benchmarks.redis.ServerCpu;
 import dev.lockkey.benchmarks.report.Figure;
 import dev.lockkey.benchmarks.report.Section;
 import dev.lockkey.benchmarks.report.Target;
@@ -12,6 +13,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import redis.clients.jedis.RedisClient;
 
 /**
  * One thread, uncontended: acquire+release cycles per second against the raw Jedis floor. All
@@ -28,9 +30,11 @@ final class LockCycleComparison {
   static Section run(SuiteSettings settings, RedisEndpoint redis, Progress progress) {
     Figure cycles = new Figure("uncontended acquire+release", "cycles/s", FLOOR, true);
     Figure bytes = new Figure("allocation per acquire+release, all threads", "B/op", FLOOR, false);
+    Figure serverCpu =
+        new Figure("redis-server CPU time per acquire+release", "µs", FLOOR, false);
     List<Contender> contenders = Arrays.asList(Contender.values());
     Map<Contender, LockContender> open = new EnumMap<>(Contender.class);
-    try {
+    try (RedisClient admin = RedisClient.create(redis.host(), redis.port())) {
       for (Contender contender : contenders) {
         open.put(contender, contender.open(redis));
       }
@@ -43,9 +47,13 @@ final class LockCycleComparison {
       progress.step("lock cycle", settings.lockRounds() + " measured rounds");
       for (int round = 0; round < settings.lockRounds(); round++) {
         for (Contender contender : Rounds.order(contenders, round)) {
-          CycleMeter.Slice slice = CycleMeter.run(open.get(contender), key(contender), settings.lockSlice());
+          double cpuBefore = ServerCpu.micros(admin);
+          CycleMeter.Slice slice =
+              CycleMeter.run(open.get(contender), key(contender), settings.lockSlice());
+          double cpuAfter = ServerCpu.micros(admin);
           cycles.add(contender.label(), slice.cyclesPerSecond());
           bytes.add(contender.label(), slice.bytesPerCycle());
+          serverCpu.add(contender.label(), (cpuAfter - cpuBefore) / slice.cycles());
         }
       }
     } finally {
@@ -67,10 +75,11 @@ final class LockCycleComparison {
             + " rounds of "
             + settings.lockSlice().toMillis()
             + " ms each, in rotating order; ratios are taken round by round. Every contender takes"
-            + " a 30 s lease and runs no renewal. Contenders: "
+            + " a 30 s lease and runs no renewal. The server's CPU time per cycle (from `INFO cpu`)"
+            + " does not depend on how busy the machine is, as the cycle time does. Contenders: "
             + contenderList
             + ".",
-        List.of(cycles, bytes),
+        List.of(cycles, bytes, serverCpu),
         List.of(
             new Target(
                 "at least 0.9x the floor", cycles, Contender.LOCKKEY.label(), FLOOR, 0.9, false, false)),

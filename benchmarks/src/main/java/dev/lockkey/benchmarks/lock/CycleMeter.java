@@ -17,10 +17,11 @@ public final class CycleMeter {
   /**
    * What one slice measured.
    *
+   * @param cycles cycles completed
    * @param cyclesPerSecond cycles over the slice's wall time
    * @param bytesPerCycle bytes allocated by all threads, per cycle
    */
-  public record Slice(double cyclesPerSecond, double bytesPerCycle) {}
+  public record Slice(long cycles, double cyclesPerSecond, double bytesPerCycle) {}
 
   /**
    * Cycles {@code key} with {@code locks} for {@code length}.
@@ -43,7 +44,7 @@ public final class CycleMeter {
       now = System.nanoTime();
     } while (now < end);
     long bytes = allocatedBytes() - bytesBefore;
-    return new Slice(cycles / ((now - start) / 1e9), (double) bytes / cycles);
+    return new Slice(cycles, cycles / ((now - start) / 1e9), (double) bytes / cycles);
   }
 
   private static long allocatedBytes() {
