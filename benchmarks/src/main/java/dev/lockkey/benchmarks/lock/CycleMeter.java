@@ -1,12 +1,13 @@
 package dev.lockkey.benchmarks.lock;
 
+import dev.lockkey.benchmarks.ProcessCpu;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 
 /**
  * Runs uncontended acquire+release cycles of one contender on this thread for a short slice of
- * time, counting cycles and the bytes every thread of the JVM allocated meanwhile (the clients'
- * I/O threads included, as JMH's GC profiler counts them).
+ * time, counting cycles, the bytes every thread of the JVM allocated meanwhile (the clients' I/O
+ * threads included, as JMH's GC profiler counts them) and the CPU time the JVM used.
  */
 public final class CycleMeter {
   private static final com.sun.management.ThreadMXBean THREADS =
@@ -20,8 +21,10 @@ public final class CycleMeter {
    * @param cycles cycles completed
    * @param cyclesPerSecond cycles over the slice's wall time
    * @param bytesPerCycle bytes allocated by all threads, per cycle
+   * @param cpuMicrosPerCycle CPU time of this JVM (all threads), per cycle
    */
-  public record Slice(long cycles, double cyclesPerSecond, double bytesPerCycle) {}
+  public record Slice(
+      long cycles, double cyclesPerSecond, double bytesPerCycle, double cpuMicrosPerCycle) {}
 
   /**
    * Cycles {@code key} with {@code locks} for {@code length}.
@@ -30,6 +33,7 @@ public final class CycleMeter {
    */
   public static Slice run(LockContender locks, String key, Duration length) {
     long bytesBefore = allocatedBytes();
+    long cpuBefore = ProcessCpu.nanos();
     long start = System.nanoTime();
     long end = start + length.toNanos();
     long cycles = 0;
@@ -43,8 +47,10 @@ public final class CycleMeter {
       cycles++;
       now = System.nanoTime();
     } while (now < end);
+    long cpu = ProcessCpu.nanos() - cpuBefore;
     long bytes = allocatedBytes() - bytesBefore;
-    return new Slice(cycles, cycles / ((now - start) / 1e9), (double) bytes / cycles);
+    return new Slice(
+        cycles, cycles / ((now - start) / 1e9), (double) bytes / cycles, cpu / 1e3 / cycles);
   }
 
   private static long allocatedBytes() {

@@ -1,5 +1,6 @@
 package dev.lockkey.benchmarks.processor;
 
+import dev.lockkey.benchmarks.ProcessCpu;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -35,7 +36,7 @@ final class Javac {
    *     -proc:none})
    * @throws IllegalStateException when compilation fails, with javac's errors
    */
-  long compileNanos(
+  CompileTime compile(
       List<Path> sources, List<Path> classPath, List<Path> processorPath, Path classes, Path generated)
       throws IOException {
     Files.createDirectories(classes);
@@ -49,6 +50,7 @@ final class Javac {
       options.addAll(List.of("-processorpath", join(processorPath)));
     }
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+    long cpuStarted = ProcessCpu.nanos();
     long started = System.nanoTime();
     boolean ok;
     try (StandardJavaFileManager files =
@@ -58,11 +60,11 @@ final class Javac {
               .getTask(null, files, diagnostics, options, null, files.getJavaFileObjectsFromPaths(sources))
               .call();
     }
-    long elapsed = System.nanoTime() - started;
+    CompileTime timing = new CompileTime(System.nanoTime() - started, ProcessCpu.nanos() - cpuStarted);
     if (!ok) {
       throw new IllegalStateException("javac failed: " + errors(diagnostics));
     }
-    return elapsed;
+    return timing;
   }
 
   /** Every {@code .java} file under {@code root}. */

@@ -37,11 +37,11 @@ public final class ProcessorCost implements AutoCloseable {
     this.classPath = classPath;
     this.processorPath = processorPath;
     Path generated = workDir.resolve("generated");
-    javac.compileNanos(specs, classPath, processorPath, next("classes"), generated);
+    javac.compile(specs, classPath, processorPath, next("classes"), generated);
     List<Path> plain = new ArrayList<>(specs);
     plain.addAll(Javac.javaFiles(generated));
     this.plainSources = List.copyOf(plain);
-    javac.compileNanos(plainSources, classPath, List.of(), next("classes"), next("generated"));
+    javac.compile(plainSources, classPath, List.of(), next("classes"), next("generated"));
   }
 
   /** Writes {@code specCount} specs, generates their key classes once, and warms javac up. */
@@ -66,13 +66,13 @@ public final class ProcessorCost implements AutoCloseable {
   }
 
   /** One timed compilation of the specs with the processor. */
-  public long withProcessorNanos() throws IOException {
-    return javac.compileNanos(specs, classPath, processorPath, next("classes"), next("generated"));
+  public CompileTime withProcessor() throws IOException {
+    return javac.compile(specs, classPath, processorPath, next("classes"), next("generated"));
   }
 
   /** One timed compilation of the specs and the generated key classes as plain sources. */
-  public long plainSourcesNanos() throws IOException {
-    return javac.compileNanos(plainSources, classPath, List.of(), next("classes"), next("generated"));
+  public CompileTime plainSources() throws IOException {
+    return javac.compile(plainSources, classPath, List.of(), next("classes"), next("generated"));
   }
 
   /** Deletes every file this measurement wrote. */
