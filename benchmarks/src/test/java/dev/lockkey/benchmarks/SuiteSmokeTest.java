@@ -2,9 +2,14 @@ package dev.lockkey.benchmarks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lockkey.benchmarks.lock.Contender;
+import dev.lockkey.benchmarks.lock.LockCycleBenchmark;
+import dev.lockkey.benchmarks.redis.BenchmarkRedis;
+import dev.lockkey.benchmarks.redis.RedisEndpoint;
 import dev.lockkey.benchmarks.report.PerformanceReport;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -39,6 +44,28 @@ class SuiteSmokeTest {
   }
 
   @Test
+  @Timeout(value = 2, unit = TimeUnit.MINUTES)
+  void theJmhLockCycleBenchmarkRunsForEveryContender() {
+    try (BenchmarkRedis redis = BenchmarkRedis.start()) {
+      System.setProperty(RedisEndpoint.PROPERTY, redis.endpoint().asProperty());
+      for (Contender contender : Contender.values()) {
+        JmhRun.Score score =
+            JmhRun.run(
+                LockCycleBenchmark.class,
+                "acquireRelease",
+                Map.of("contender", contender.name()),
+                0,
+                1,
+                SuiteSettings.smoke(),
+                redis.endpoint());
+        assertThat(score.score()).as(contender.label()).isPositive();
+      }
+    } finally {
+      System.clearProperty(RedisEndpoint.PROPERTY);
+    }
+  }
+
+  @Test
   @Timeout(value = 10, unit = TimeUnit.SECONDS)
   void rerunsKeepTheHandWrittenAnalysis(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("PERFORMANCE.md");
@@ -46,7 +73,7 @@ class SuiteSmokeTest {
         PerformanceReport.ANALYSIS_START + "\nWe lose here, because.\n" + PerformanceReport.ANALYSIS_END;
     Files.writeString(out, "# old\n\n" + analysis + "\nold numbers\n");
     PerformanceReport empty =
-        new PerformanceReport(java.util.Map.of(), java.util.Map.of(), "cmd", java.util.List.of());
+        new PerformanceReport(Map.of(), Map.of(), "cmd", java.util.List.of());
 
     Suite.writeReport(empty, out);
 
