@@ -31,10 +31,13 @@ public final class Suite {
 
   private Suite() {}
 
-  /** Runs the suite and writes the report (default {@code docs/PERFORMANCE.md}). */
+  /**
+   * Runs the suite and writes the report (default {@code docs/PERFORMANCE.md}, or {@code
+   * benchmarks/target/PERFORMANCE-smoke.md} for {@code --smoke}).
+   */
   public static void main(String[] args) throws Exception {
     SuiteSettings settings = SuiteSettings.full();
-    Path out = Path.of("docs", "PERFORMANCE.md");
+    Path out = null;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--smoke" -> settings = SuiteSettings.smoke();
@@ -46,6 +49,12 @@ public final class Suite {
         default -> throw new IllegalArgumentException(
             "unknown argument " + args[i] + "; usage: Suite [--smoke] [--out PATH] | --jmh JMH-ARGS...");
       }
+    }
+    if (out == null) {
+      // Smoke numbers mean nothing: they never overwrite the measured report by default.
+      out = settings.equals(SuiteSettings.smoke())
+          ? Path.of("benchmarks", "target", "PERFORMANCE-smoke.md")
+          : Path.of("docs", "PERFORMANCE.md");
     }
     Machine machine = Machine.describe();
     PerformanceReport report = run(settings, machine, Placement.pinJvm(machine.cpus()));

@@ -56,7 +56,7 @@ public final class PerformanceReport {
         .append(" depend on this shared two-core machine.\n\n");
     md.append("## How to rerun\n\n```\n")
         .append("benchmarks/run.sh                        # the whole suite, minutes; rewrites this file\n")
-        .append("benchmarks/run.sh --smoke --out FILE     # every part once, very briefly (CI runs this\n")
+        .append("benchmarks/run.sh --smoke                # every part once, very briefly (CI runs this\n")
         .append("                                         # as SuiteSmokeTest in mvn verify)\n")
         .append("benchmarks/run.sh --jmh KeyRenderingBenchmark -prof gc   # JMH's own command line,\n")
         .append("                                         # Redis started and pinned as in the suite\n")
