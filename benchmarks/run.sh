@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Runs the whole benchmark suite (about ten minutes on two cores) and writes docs/PERFORMANCE.md.
+#   benchmarks/run.sh                  the measured run
+#   benchmarks/run.sh --smoke          one very short pass of everything (numbers mean nothing;
+#                                      written to benchmarks/target/PERFORMANCE-smoke.md)
+#   benchmarks/run.sh --out FILE       write the report elsewhere
+#   benchmarks/run.sh --jmh ARGS...    JMH's own command line, e.g. --jmh LockCycleBenchmark -p contender=REDISSON -prof gc,
+#                                      against a Redis started and pinned as in the suite
+set -euo pipefail
+cd "$(dirname "$0")/.."
+exec mvn -B -q -ntp -pl benchmarks -am -DskipTests -Pbenchmark-suite package -Dsuite.args="$*"

@@ -1,0 +1,96 @@
+package dev.lockkey.benchmarks;
+
+import java.time.Duration;
+
+/**
+ * How long and how often each part of the suite measures. {@link #full()} is the run behind
+ * docs/PERFORMANCE.md (minutes); {@link #smoke()} proves in seconds that every part still runs,
+ * and its numbers mean nothing.
+ *
+ * @param renderingRounds how often key rendering repeats, methods interleaved within a round
+ * @param forks JMH forks per benchmark and round (0 runs in this JVM)
+ * @param iteration the length of one JMH iteration
+ * @param renderingWarmups JMH warm-up iterations for key rendering
+ * @param renderingMeasurements JMH measured iterations for key rendering
+ * @param lockWarmupRounds lock-cycle rounds run before measuring (the netty-based clients need
+ *     many on a JVM pinned to one core: the JIT shares that core)
+ * @param lockWarmupSlice each contender's turn in a warm-up round
+ * @param lockRounds measured lock-cycle rounds
+ * @param lockSlice each contender's turn in a measured round
+ * @param contentionRounds how often the contention run repeats, contenders interleaved
+ * @param contentionThreads threads contending for one key
+ * @param contentionWarmup how long each contender contends before it is measured
+ * @param contentionTime how long the measured contention lasts
+ * @param footprintCycles acquire+release cycles, on distinct keys, before counting keys
+ * @param footprintSettle how long to wait before counting keys a second time
+ * @param processorSpecs how many specs the processor-cost compilation holds
+ * @param processorRepeats timed compilations per side after one warm-up each
+ * @param shareMachineWithJmh whether to run even while another JMH run holds JMH's machine-wide
+ *     lock (only where the numbers do not matter)
+ */
+public record SuiteSettings(
+    int renderingRounds,
+    int forks,
+    Duration iteration,
+    int renderingWarmups,
+    int renderingMeasurements,
+    int lockWarmupRounds,
+    Duration lockWarmupSlice,
+    int lockRounds,
+    Duration lockSlice,
+    int contentionRounds,
+    int contentionThreads,
+    Duration contentionWarmup,
+    Duration contentionTime,
+    int footprintCycles,
+    Duration footprintSettle,
+    int processorSpecs,
+    int processorRepeats,
+    boolean shareMachineWithJmh) {
+
+  /** The measured run: about eight minutes on two cores. */
+  public static SuiteSettings full() {
+    return new SuiteSettings(
+        5,
+        1,
+        Duration.ofMillis(500),
+        3,
+        4,
+        8,
+        Duration.ofSeconds(1),
+        20,
+        Duration.ofMillis(250),
+        3,
+        8,
+        Duration.ofSeconds(4),
+        Duration.ofSeconds(5),
+        200,
+        Duration.ofSeconds(3),
+        500,
+        5,
+        false);
+  }
+
+  /** One very short pass of everything, in this JVM, for CI. */
+  public static SuiteSettings smoke() {
+    return new SuiteSettings(
+        1,
+        0,
+        Duration.ofMillis(100),
+        0,
+        1,
+        1,
+        Duration.ofMillis(50),
+        2,
+        Duration.ofMillis(50),
+        1,
+        8,
+        Duration.ZERO,
+        Duration.ofMillis(300),
+        10,
+        Duration.ofMillis(100),
+        10,
+        1,
+        true);
+  }
+}
