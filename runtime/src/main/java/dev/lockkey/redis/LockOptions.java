@@ -1,5 +1,6 @@
 package dev.lockkey.redis;
 
+import dev.lockkey.format.Words;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -16,7 +17,8 @@ import java.util.function.Consumer;
  *       lock ({@code tryAcquire} never waits);
  *   <li>{@link #renewal()} off: with it on, a watchdog extends the lease every third of the lease
  *       time for as long as the lease is held, so work may outlast the lease time;
- *   <li>no {@link #onLost() onLost} callback.
+ *   <li>no {@link #onLost() onLost} callback;
+ *   <li>{@link #purpose()} {@value #DEFAULT_PURPOSE}.
  * </ul>
  */
 public final class LockOptions {
@@ -24,6 +26,8 @@ public final class LockOptions {
   public static final Duration DEFAULT_LEASE_TIME = Duration.ofSeconds(30);
   /** The default wait time: 10 seconds. */
   public static final Duration DEFAULT_WAIT_TIME = Duration.ofSeconds(10);
+  /** The default purpose word: {@code lock:env:{body}}. */
+  public static final String DEFAULT_PURPOSE = "lock";
   /** The shortest lease a watchdog renews: its renewal period is a third of it. */
   public static final Duration MIN_RENEWED_LEASE_TIME = Duration.ofMillis(30);
 
@@ -34,12 +38,14 @@ public final class LockOptions {
   private final Duration waitTime;
   private final boolean renewal;
   private final Consumer<? super Lease> onLost;
+  private final String purpose;
 
   private LockOptions(Builder builder) {
     this.leaseTime = builder.leaseTime;
     this.waitTime = builder.waitTime;
     this.renewal = builder.renewal;
     this.onLost = builder.onLost;
+    this.purpose = builder.purpose;
   }
 
   /** The defaults described above. */
@@ -59,6 +65,7 @@ public final class LockOptions {
     builder.waitTime = waitTime;
     builder.renewal = renewal;
     builder.onLost = onLost;
+    builder.purpose = purpose;
     return builder;
   }
 
@@ -86,24 +93,35 @@ public final class LockOptions {
     return onLost;
   }
 
+  /**
+   * The purpose word of the lock's Redis keys: {@code lock:env:{body}} by default. Locks of
+   * different purposes on one body are independent, e.g. {@link SingleFlight}'s {@code flight}
+   * lock and an ordinary lock on the same key.
+   */
+  public String purpose() {
+    return purpose;
+  }
+
   @Override
   public boolean equals(Object o) {
     return o instanceof LockOptions other
         && other.leaseTime.equals(leaseTime)
         && other.waitTime.equals(waitTime)
         && other.renewal == renewal
-        && other.onLost.equals(onLost);
+        && other.onLost.equals(onLost)
+        && other.purpose.equals(purpose);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(leaseTime, waitTime, renewal, onLost);
+    return Objects.hash(leaseTime, waitTime, renewal, onLost, purpose);
   }
 
   @Override
   public String toString() {
     return "LockOptions[leaseTime=" + Durations.describe(leaseTime) + ", waitTime=" + Durations.describe(waitTime)
-        + ", renewal=" + renewal + (onLost == NO_CALLBACK ? "" : ", onLost") + "]";
+        + ", renewal=" + renewal + (onLost == NO_CALLBACK ? "" : ", onLost")
+        + (purpose.equals(DEFAULT_PURPOSE) ? "" : ", purpose=" + purpose) + "]";
   }
 
   /** Builds {@link LockOptions}; not thread-safe. */
@@ -112,6 +130,7 @@ public final class LockOptions {
     private Duration waitTime = DEFAULT_WAIT_TIME;
     private boolean renewal;
     private Consumer<? super Lease> onLost = NO_CALLBACK;
+    private String purpose = DEFAULT_PURPOSE;
 
     private Builder() {}
 
@@ -136,6 +155,22 @@ public final class LockOptions {
     /** What to call once when a lease is found lost; see {@link LockOptions#onLost()}. */
     public Builder onLost(Consumer<? super Lease> onLost) {
       this.onLost = Objects.requireNonNull(onLost, "onLost");
+      return this;
+    }
+
+    /**
+     * The purpose word of the lock's Redis keys; see {@link LockOptions#purpose()}.
+     *
+     * @throws IllegalArgumentException when {@code purpose} is not a word of the key format, or
+     *     too long to name its helper keys ({@code purpose-contended} must be a word too)
+     */
+    public Builder purpose(String purpose) {
+      Words.require("purpose", purpose);
+      if (!Words.isWord(purpose + "-contended")) {
+        throw new IllegalArgumentException("purpose \"" + purpose + "\" is too long: a lock's purpose has at most "
+            + (Words.MAX_LENGTH - "-contended".length()) + " characters, to leave room for its helper keys");
+      }
+      this.purpose = purpose;
       return this;
     }
 

@@ -52,6 +52,10 @@ import redis.clients.jedis.UnifiedJedis;
  *   <li>pub/sub channel {@code released:e:{b}}: a release publishes there when the marker shows a
  *       waiter (an uncontended release publishes nothing).
  * </ul>
+ * These are the names of the default {@link LockOptions#purpose() purpose} {@code lock}. A lock of
+ * another purpose {@code p} uses {@code p:e:{b}}, {@code p-fence:e:{b}}, {@code p-contended:e:{b}}
+ * and {@code p-released:e:{b}}: it is independent of the {@code lock} on the same body
+ * ({@link SingleFlight} elects its leaders with {@code flight} locks).
  * Nothing is deleted or extended without checking the owner token in the same script: a holder
  * whose lease ran out can never release or extend the next holder's lock (ShedLock #2583).
  *
@@ -221,13 +225,13 @@ public final class RedisLockExecutor implements AutoCloseable {
     Objects.requireNonNull(options, "options");
     TreeMap<String, LockKey> byName = new TreeMap<>();
     for (LockKey key : keys) {
-      byName.putIfAbsent(keyspace.fullKey("lock", key), key);
+      byName.putIfAbsent(keyspace.fullKey(options.purpose(), key), key);
     }
     if (byName.isEmpty()) {
       throw new IllegalArgumentException("acquireAll needs at least one key");
     }
     List<LockKey> ordered = List.copyOf(byName.values());
-    List<LockNames> names = ordered.stream().map(key -> LockNames.of(keyspace, key)).toList();
+    List<LockNames> names = ordered.stream().map(key -> LockNames.of(keyspace, options.purpose(), key)).toList();
     long start = System.nanoTime();
     long deadline = start + options.waitTime().toNanos();
     if (ordered.size() > 1 && shareSlot(names)) {
@@ -268,7 +272,7 @@ public final class RedisLockExecutor implements AutoCloseable {
   private Lease acquireOne(LockKey key, LockOptions options, long startNanos, long deadlineNanos, boolean wait) {
     ensureOpen();
     Objects.requireNonNull(options, "options");
-    LockNames names = LockNames.of(keyspace, key);
+    LockNames names = LockNames.of(keyspace, options.purpose(), key);
     Waiter me = enter(names, key, options, startNanos, wait);
     if (me == null && passExpiredHolder(queues.get(names.lock()))) {
       me = enter(names, key, options, startNanos, wait);

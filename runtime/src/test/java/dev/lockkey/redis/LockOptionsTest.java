@@ -45,4 +45,18 @@ class LockOptionsTest {
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("waitTime must not be negative");
     assertThatThrownBy(() -> LockOptions.builder().leaseTime(null)).isInstanceOf(NullPointerException.class);
   }
+
+  @Test
+  void thePurposeIsLockByDefaultAndAnyShortEnoughWord() {
+    LockOptions flight = LockOptions.builder().purpose("flight").build();
+    assertThat(LockOptions.defaults().purpose()).isEqualTo("lock");
+    assertThat(flight.purpose()).isEqualTo("flight");
+    assertThat(flight).isNotEqualTo(LockOptions.defaults()).isEqualTo(flight.toBuilder().build());
+    assertThat(flight).hasToString("LockOptions[leaseTime=30 s, waitTime=10 s, renewal=false, purpose=flight]");
+    assertThat(LockOptions.builder().purpose("p".repeat(54)).build().purpose()).hasSize(54);
+    assertThatThrownBy(() -> LockOptions.builder().purpose("Flight"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("is not a key word");
+    assertThatThrownBy(() -> LockOptions.builder().purpose("p".repeat(55)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("has at most 54 characters");
+  }
 }

@@ -63,6 +63,20 @@ public final class LuaScript {
     }
   }
 
+  /**
+   * Runs the script with binary keys and arguments, e.g. values encoded by a codec. In a cluster
+   * all {@code keys} must share one slot (one hash tag).
+   *
+   * @return what the script returned, with bulk strings as byte[]
+   */
+  public Object runBinary(UnifiedJedis jedis, List<byte[]> keys, List<byte[]> args) {
+    try {
+      return jedis.evalsha(sha1.getBytes(StandardCharsets.US_ASCII), keys, args);
+    } catch (JedisNoScriptException e) {
+      return jedis.eval(source.getBytes(StandardCharsets.UTF_8), keys, args);
+    }
+  }
+
   @Override
   public String toString() {
     return "LuaScript[" + name + "]";

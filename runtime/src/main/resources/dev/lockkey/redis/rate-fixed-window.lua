@@ -1,0 +1,21 @@
+-- Fixed-window counting: the window opens with the first admitted hit and lasts ARGV[2] ms.
+-- A denied call counts nothing: the counter never passes the limit, and a denied call asking for
+-- many permits leaves the rest to smaller ones.
+-- KEYS[1]: the counter; ARGV[1]: the limit; ARGV[2]: the window in ms; ARGV[3]: the permits asked for.
+-- Returns {allowed (1 or 0), remaining permits, ms until this call could be admitted (0 when it
+-- was), ms until the window ends}.
+local limit = tonumber(ARGV[1])
+local permits = tonumber(ARGV[3])
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count + permits > limit then
+  local rest = math.max(redis.call('PTTL', KEYS[1]), 0)
+  return {0, math.max(limit - count, 0), rest, rest}
+end
+count = redis.call('INCRBY', KEYS[1], permits)
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  -- the first hit of a window (or a counter that lost its expiry): the window starts now
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  ttl = tonumber(ARGV[2])
+end
+return {1, limit - count, 0, ttl}

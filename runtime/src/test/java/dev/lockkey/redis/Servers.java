@@ -1,0 +1,85 @@
+package dev.lockkey.redis;
+
+import dev.lockkey.Keyspace;
+import dev.lockkey.LockKey;
+import dev.lockkey.testing.RedisClusterFixture;
+import dev.lockkey.testing.RedisFixture;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.util.JedisClusterCRC16;
+
+/**
+ * Application servers as the purpose tests imagine them: each with its own Redis client and lock
+ * executor in key space {@code test}, all on one shared Redis (a single node or the cluster).
+ * {@link #close()} stops the executors and closes the clients.
+ */
+final class Servers implements AutoCloseable {
+  static final Keyspace KEYSPACE = Keyspace.of("test");
+
+  private final List<UnifiedJedis> clients = new ArrayList<>();
+  private final List<RedisLockExecutor> executors = new ArrayList<>();
+
+  private Servers(int count, Supplier<UnifiedJedis> newClient) {
+    for (int i = 0; i < count; i++) {
+      UnifiedJedis client = newClient.get();
+      clients.add(client);
+      executors.add(RedisLockExecutor.create(client, KEYSPACE));
+    }
+  }
+
+  /** {@code count} servers on the shared single Redis node. */
+  static Servers onSingleNode(int count) {
+    return new Servers(count, () -> RedisFixture.shared().newClient());
+  }
+
+  /** {@code count} servers on the shared three-master Redis Cluster. */
+  static Servers onCluster(int count) {
+    return new Servers(count, () -> RedisClusterFixture.shared().newClient());
+  }
+
+  /**
+   * Which master of the shared cluster serves the key's slot (0, 1 or 2): the fixture splits the
+   * slots evenly over its three masters, in order.
+   */
+  static int clusterMaster(LockKey key) {
+    return JedisClusterCRC16.getSlot(KEYSPACE.fullKey(LockOptions.DEFAULT_PURPOSE, key)) * 3 / 16384;
+  }
+
+  /** How many servers there are. */
+  int count() {
+    return clients.size();
+  }
+
+  /** Server {@code i}'s client. */
+  UnifiedJedis client(int i) {
+    return clients.get(i);
+  }
+
+  /** Server {@code i}'s lock executor. */
+  RedisLockExecutor executor(int i) {
+    return executors.get(i);
+  }
+
+  /** What each server builds from its client and executor, in server order. */
+  <T> List<T> each(PerServer<T> build) {
+    List<T> built = new ArrayList<>();
+    for (int i = 0; i < count(); i++) {
+      built.add(build.of(clients.get(i), executors.get(i)));
+    }
+    return built;
+  }
+
+  /** Builds something of one server. */
+  @FunctionalInterface
+  interface PerServer<T> {
+    T of(UnifiedJedis client, RedisLockExecutor executor);
+  }
+
+  @Override
+  public void close() {
+    executors.forEach(RedisLockExecutor::close);
+    clients.forEach(UnifiedJedis::close);
+  }
+}
