@@ -2,18 +2,15 @@ package dev.lockkey.examples;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * An in-memory stand-in for an account table whose transfers read and then write two balances:
  * unsafe unless a lock keeps transfers on the same accounts apart. It counts how many transfers
- * ran at once, which the locks must keep at one. Thread-safe as a counter, not as a bank.
+ * ran at once, which the locks must keep at one.
  */
 final class Accounts {
   private final Map<Long, Long> balances = new ConcurrentHashMap<>();
-  private final AtomicInteger running = new AtomicInteger();
-  private final AtomicInteger mostAtOnce = new AtomicInteger();
-  private final AtomicInteger transfers = new AtomicInteger();
+  private final OverlapCounter transfers = new OverlapCounter();
 
   /** Accounts with these ids, each holding {@code balance}. */
   Accounts(long balance, long... ids) {
@@ -24,17 +21,13 @@ final class Accounts {
 
   /** Moves {@code amount} from one balance to the other: a read, then a write, like an unguarded SQL update. */
   void transfer(long from, long to, long amount) {
-    mostAtOnce.accumulateAndGet(running.incrementAndGet(), Math::max);
-    try {
+    transfers.inside(() -> {
       long fromBalance = balances.get(from);
       long toBalance = balances.get(to);
       Thread.yield(); // invites a concurrent transfer into the gap, should the lock fail
       balances.put(from, fromBalance - amount);
       balances.put(to, toBalance + amount);
-      transfers.incrementAndGet();
-    } finally {
-      running.decrementAndGet();
-    }
+    });
   }
 
   /** The sum of all balances: transfers never change it unless two overlapped. */
@@ -44,11 +37,11 @@ final class Accounts {
 
   /** The most transfers that ever ran at the same time. */
   int mostAtOnce() {
-    return mostAtOnce.get();
+    return transfers.mostAtOnce();
   }
 
   /** How many transfers completed. */
   int transfers() {
-    return transfers.get();
+    return transfers.completed();
   }
 }

@@ -7,7 +7,8 @@ import java.util.Locale;
 /**
  * LockKey on a real Redis, in a few sections that each show one thing and check it: the keys the
  * example specs render; workers racing for one order; a stale holder; transfers locked from both
- * directions. It ends with a summary table.
+ * directions; single flight; dedupe; a rate limit; a spec's version rollout. It ends with a
+ * summary table.
  *
  * <p>Run it from the repository root with {@code mvn -q -Pdemo -DskipTests -pl examples -am verify}.
  * It starts the {@code redis-server} that embedded-redis ships and stops it at the end, or uses
@@ -48,10 +49,14 @@ public final class Demo {
   /** Every section, in order, on {@code redis}; each returns what it showed. */
   static List<SectionResult> sections(DemoRedis redis, Narration say) {
     return List.of(
-        KeyShapes.run(say),
+        KeyShapes.run(redis.keyspace(), say),
         OrderRace.run(redis, say),
         StaleHolder.run(redis, say),
-        TransferBothWays.run(redis, say));
+        TransferBothWays.run(redis, say),
+        SummaryOnce.run(redis, say),
+        RedeliveredNotification.run(redis, say),
+        LoginLimit.run(redis, say),
+        PaymentRollout.run(redis, say));
   }
 
   private static void printSummary(Narration say, List<SectionResult> results) {

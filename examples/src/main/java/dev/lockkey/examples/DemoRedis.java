@@ -1,8 +1,10 @@
 package dev.lockkey.examples;
 
+import dev.lockkey.Keyspace;
 import dev.lockkey.testing.RedisFixture;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.concurrent.ThreadLocalRandom;
 import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.exceptions.JedisException;
 
@@ -11,6 +13,10 @@ import redis.clients.jedis.exceptions.JedisException;
  * embedded-redis ships, run by lockkey-testing's {@link RedisFixture}), or the server that the
  * environment variable {@code REDIS_URL} names. Every worker of the demo opens its own client
  * here, as a separate application server would.
+ *
+ * <p>The key space is {@code demo} on a server of the demo's own. On a server from
+ * {@code REDIS_URL} it is {@code demo-} and a random suffix, so that runs never meet there: dedupe
+ * marks, rate counters and shared results outlive a run.
  */
 final class DemoRedis implements AutoCloseable {
   private static final String URL_SHAPE =
@@ -18,10 +24,12 @@ final class DemoRedis implements AutoCloseable {
 
   private final RedisFixture fixture;
   private final String version;
+  private final Keyspace keyspace;
 
   private DemoRedis(RedisFixture fixture, String version) {
     this.fixture = fixture;
     this.version = version;
+    this.keyspace = Keyspace.of(fixture.ownsServer() ? "demo" : "demo-" + randomSuffix());
   }
 
   /**
@@ -71,9 +79,14 @@ final class DemoRedis implements AutoCloseable {
     return fixture.newClient();
   }
 
+  /** Where every key of this run lives: {@code lock:demo:{...}}, {@code dedupe:demo:{...}}, ... */
+  Keyspace keyspace() {
+    return keyspace;
+  }
+
   /** Where the server is and who runs it, without any password, e.g. for the demo's first line. */
   String describe() {
-    return "Redis " + version + " at " + address(fixture) + origin(fixture);
+    return "Redis " + version + " at " + address(fixture) + origin(fixture) + ", key space " + keyspace.env();
   }
 
   /** Stops the server if the demo started it. */
@@ -92,6 +105,10 @@ final class DemoRedis implements AutoCloseable {
     if (!"redis".equals(uri.getScheme()) || uri.getHost() == null || uri.getPort() < 0) {
       throw new DemoSetupException(URL_SHAPE);
     }
+  }
+
+  private static String randomSuffix() {
+    return Integer.toString(ThreadLocalRandom.current().nextInt(36 * 36 * 36 * 36), 36);
   }
 
   private static String address(RedisFixture fixture) {

@@ -2,6 +2,7 @@ package dev.lockkey.examples;
 
 import dev.lockkey.InvalidKeyException;
 import dev.lockkey.KeySecret;
+import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
 import dev.lockkey.examples.specs.AccountTransferKey;
 import dev.lockkey.examples.specs.Channel;
@@ -64,11 +65,12 @@ final class KeyShapes {
     }
   }
 
-  static Result run(Narration say) {
-    say.heading("1. Keys the specs render (Redis stores lock:demo:{key}; the processor wrote every XxxKey)");
+  static Result run(Keyspace keyspace, Narration say) {
+    say.heading("1. Keys the specs render (each XxxKey class written by the annotation processor)");
 
     PaymentCaptureKey payment = PaymentCaptureKey.of("acme", 98765);
     show(say, payment, "PaymentCapture: tenant and order; two tenants' order 98765 never block each other");
+    say.line("    its lock in Redis: %s", keyspace.fullKey("lock", payment));
 
     AccountTransferKey aToB = AccountTransferKey.of("acme", accounts(1001, 9008));
     AccountTransferKey bToA = AccountTransferKey.of("acme", accounts(9008, 1001));
@@ -115,7 +117,7 @@ final class KeyShapes {
   }
 
   private static boolean mentions(String text) {
-    return text.contains(PHONE) || text.contains("Revenue") || text.contains("0013");
+    return text.contains(PHONE) || text.contains("138 0013") || text.contains("Quarterly report");
   }
 
   private static String rejection(Runnable makeKey) {

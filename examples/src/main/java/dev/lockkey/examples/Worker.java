@@ -1,6 +1,5 @@
 package dev.lockkey.examples;
 
-import dev.lockkey.Keyspace;
 import dev.lockkey.redis.RedisLockExecutor;
 import redis.clients.jedis.RedisClient;
 
@@ -13,13 +12,10 @@ import redis.clients.jedis.RedisClient;
  * @param locks its lock executor
  */
 record Worker(String name, RedisClient client, RedisLockExecutor locks) implements AutoCloseable {
-  /** The environment word of every key the demo writes: {@code lock:demo:{...}}. */
-  static final Keyspace KEYSPACE = Keyspace.of("demo");
-
   /** A worker with a new client and executor; the caller closes it. */
   static Worker start(String name, DemoRedis redis) {
     RedisClient client = redis.newClient();
-    return new Worker(name, client, RedisLockExecutor.create(client, KEYSPACE));
+    return new Worker(name, client, RedisLockExecutor.create(client, redis.keyspace()));
   }
 
   /** Closes the executor, then the client. */

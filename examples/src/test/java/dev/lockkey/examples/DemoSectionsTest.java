@@ -3,6 +3,7 @@ package dev.lockkey.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lockkey.LockKey;
+import dev.lockkey.redis.RateDecision;
 import dev.lockkey.testing.RedisFixture;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -18,14 +19,16 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(30)
 class DemoSectionsTest {
+  private static DemoRedis redis;
   private static List<SectionResult> results;
   private static String output;
 
   @BeforeAll
   static void runTheDemoSections() {
+    redis = DemoRedis.on(RedisFixture.shared());
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
     try (PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8)) {
-      results = Demo.sections(DemoRedis.on(RedisFixture.shared()), new Narration(out));
+      results = Demo.sections(redis, new Narration(out));
     }
     output = printed.toString(StandardCharsets.UTF_8);
   }
@@ -53,7 +56,7 @@ class DemoSectionsTest {
 
   @Test
   void noPersonalDataOrWholeOwnerTokenIsPrinted() {
-    assertThat(output).doesNotContain(KeyShapes.PHONE).doesNotContain("0013").doesNotContain("Revenue");
+    assertThat(output).doesNotContain(KeyShapes.PHONE).doesNotContain("138 0013").doesNotContain("Quarterly report");
     OrderRace.Result race = result(OrderRace.Result.class);
     assertThat(race.attempts()).filteredOn(OrderRace.Attempt::won)
         .allSatisfy(winner -> assertThat(winner.ownerToken()).matches("[A-Za-z0-9_-]{6}\\.\\.\\."));
@@ -92,13 +95,68 @@ class DemoSectionsTest {
     assertThat(transfer.pairKey()).isEqualTo(expected);
     assertThat(transfer.balanceKeys()).isEqualTo(expected);
     assertThat(transfer.lockOrder()).containsExactly(
-        "lock:demo:{account:balance:v1:acme:1001}", "lock:demo:{account:balance:v1:acme:9008}");
+        redis.keyspace().fullKey("lock", "account:balance:v1:acme:1001"),
+        redis.keyspace().fullKey("lock", "account:balance:v1:acme:9008"));
     assertThat(transfer.holds()).isTrue();
   }
 
   @Test
+  void twelveIdenticalRequestsOnThreeServersRunTheModelOnceAndAllGetItsText() {
+    SummaryOnce.Result flight = result(SummaryOnce.Result.class);
+
+    assertThat(flight.requests()).isEqualTo(SummaryOnce.REQUESTS);
+    assertThat(flight.executions()).isEqualTo(1);
+    assertThat(flight.distinctAnswers()).singleElement().asString().contains("doc-7");
+    assertThat(flight.leader()).matches("server-\\d");
+    assertThat(flight.resultKey()).matches(
+        "result:" + redis.keyspace().env() + ":\\{document:summary:v1:acme:doc-7:3:[0-9a-f]{32}}");
+    assertThat(flight.holds()).isTrue();
+  }
+
+  @Test
+  void aRedeliveredEventSendsOneEmailAndAForgottenMarkLetsTheRedeliverySend() {
+    RedeliveredNotification.Result dedupe = result(RedeliveredNotification.Result.class);
+
+    assertThat(dedupe.deliveries()).isEqualTo(RedeliveredNotification.DELIVERIES);
+    assertThat(dedupe.emailsSent()).isEqualTo(1);
+    assertThat(dedupe.smsSent()).isTrue();
+    assertThat(dedupe.pushRetried()).isTrue();
+    assertThat(dedupe.holds()).isTrue();
+  }
+
+  @Test
+  void loginsBeyondTheLimitWithinOneMinuteAreDeniedWithARetryTimeAndTheNextMinuteIsFree() {
+    LoginLimit.Result limit = result(LoginLimit.Result.class);
+
+    assertThat(limit.decisions()).hasSize(LoginLimit.ATTEMPTS);
+    assertThat(limit.decisions().subList(0, LoginLimit.LIMIT)).allMatch(RateDecision::allowed);
+    assertThat(limit.decisions().subList(LoginLimit.LIMIT, LoginLimit.ATTEMPTS)).allSatisfy(denied -> {
+      assertThat(denied.allowed()).isFalse();
+      assertThat(denied.retryAfter()).isPositive();
+    });
+    assertThat(limit.nextMinuteAllowed()).isTrue();
+    assertThat(limit.holds()).isTrue();
+  }
+
+  @Test
+  void duringTheRolloutAV2ServerLockingBothKeysIsKeptOutByAV1HolderAndContinuesItsTokens() {
+    PaymentRollout.Result rollout = result(PaymentRollout.Result.class);
+
+    assertThat(rollout.currentOnlyGotIn()).as("the hazard the rollout prevents").isTrue();
+    assertThat(rollout.bothGotIn()).isFalse();
+    assertThat(rollout.bothLocked()).containsExactly(
+        redis.keyspace().fullKey("lock", "payment:capture:v1:acme:98765"),
+        redis.keyspace().fullKey("lock", "payment:capture:v2:acme:eu-main:98765"));
+    assertThat(rollout.v1Token()).isLessThan(rollout.v2Token());
+    assertThat(rollout.rounds()).isEqualTo(2 * PaymentRollout.ROUNDS);
+    assertThat(rollout.mostAtOnce()).isEqualTo(1);
+    assertThat(rollout.holds()).isTrue();
+  }
+
+  @Test
   void sectionsRunInOrderAndEachNamesItsRowOfTheSummary() {
-    assertThat(results).map(SectionResult::section).containsExactly("keys", "race", "stale holder", "transfer");
+    assertThat(results).map(SectionResult::section).containsExactly("keys", "race", "stale holder", "transfer",
+        "single flight", "dedupe", "rate limit", "rollout");
     assertThat(results).allSatisfy(result -> assertThat(result.claim()).isNotBlank());
   }
 
