@@ -79,8 +79,8 @@ final class KeyShapes {
     LoginAttemptsKey first = LoginAttemptsKey.of("Alice", Instant.parse("2026-04-21T10:35:07Z"));
     LoginAttemptsKey second = LoginAttemptsKey.of("alice", Instant.parse("2026-04-21T10:35:52Z"));
     LoginAttemptsKey nextMinute = LoginAttemptsKey.of("alice", Instant.parse("2026-04-21T10:36:01Z"));
-    show(say, first, "LoginAttempts: \"Alice\" at 10:35:07 and \"alice\" at 10:35:52 alike "
-        + "(@CaseInsensitive, @Window of 1 minute); 10:36:01 is the next key");
+    show(say, first, "LoginAttempts: \"Alice\" at 10:35:07 = \"alice\" at 10:35:52 (@CaseInsensitive, "
+        + "@Window of 1 minute); 10:36:01 is the next key");
 
     DocumentSummaryKey summary = DocumentSummaryKey.of("acme", "doc-7", 3, DOCUMENT);
     show(say, summary, "DocumentSummary: " + DOCUMENT.length() + " characters of text become 32 hex digits (@Hashed)");

@@ -105,8 +105,8 @@ final class PaymentRollout {
 
   /** Whether the rollout mode lets a v2 server in right now; releases at once if so. */
   private static boolean gotIn(VersionRollout rollout, PaymentCaptureV2Key current, PaymentCaptureKey previous) {
-    try (MultiLease ignored = rollout.acquire(current, previous, NO_WAIT)) {
-      return true;
+    try (MultiLease leases = rollout.acquire(current, previous, NO_WAIT)) {
+      return !leases.isLost();
     } catch (LockTimeoutException heldByV1) {
       return false;
     }
