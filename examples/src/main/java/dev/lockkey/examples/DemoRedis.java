@@ -68,7 +68,8 @@ final class DemoRedis implements AutoCloseable {
     try (RedisClient client = fixture.newClient()) {
       return new DemoRedis(fixture, versionOf(client.info("server")));
     } catch (JedisException e) {
-      throw new DemoSetupException("cannot reach Redis at " + address(fixture) + origin(fixture) + ": " + OneLine.of(e));
+      throw new DemoSetupException(
+          "cannot reach Redis at " + address(fixture) + origin(fixture) + ": " + OneLine.of(e));
     } catch (IllegalArgumentException e) { // e.g. a database number that is not a number
       throw new DemoSetupException(URL_SHAPE);
     }

@@ -65,6 +65,7 @@ final class KeyShapes {
     }
   }
 
+  /** Renders a key of every example spec and tells what its annotations did; {@code keyspace} names the Redis key. */
   static Result run(Keyspace keyspace, Narration say) {
     say.heading("1. Keys the specs render (each XxxKey class written by the annotation processor)");
 

@@ -43,7 +43,8 @@ final class LoginLimit {
 
     @Override
     public String shown() {
-      return allowed() + " of " + decisions.size() + " allowed; next minute: " + (nextMinuteAllowed ? "allowed" : "DENIED");
+      return allowed() + " of " + decisions.size() + " allowed; next minute: "
+          + (nextMinuteAllowed ? "allowed" : "DENIED");
     }
 
     @Override
@@ -53,6 +54,7 @@ final class LoginLimit {
     }
   }
 
+  /** Makes the attempts on one server and tells each decision. */
   static Result run(DemoRedis redis, Narration say) {
     say.heading("7. Rate limit: " + ATTEMPTS + " logins of alice within one minute, at most " + LIMIT + " allowed");
     try (Worker server = Worker.start("server-1", redis)) {

@@ -72,6 +72,7 @@ final class OrderRace {
     }
   }
 
+  /** Runs the race and the turns that follow, and tells who won with which tokens. */
   static Result run(DemoRedis redis, Narration say) {
     say.heading("2. " + WORKERS + " workers race to capture order 98765, each with its own client and executor");
     PaymentCaptureKey order = PaymentCaptureKey.of("acme", 98765);
@@ -118,7 +119,8 @@ final class OrderRace {
     }
     Result result = new Result(byWorker, List.copyOf(tokensInTurn));
     say.line("then the losers wait their turn (acquire); fencing tokens in the order they held the lock:");
-    say.line("  %s", String.join(result.tokensRise() ? " < " : ", ", tokensInTurn.stream().map(String::valueOf).toList()));
+    List<String> tokens = tokensInTurn.stream().map(String::valueOf).toList();
+    say.line("  %s", String.join(result.tokensRise() ? " < " : ", ", tokens));
     return result;
   }
 }

@@ -57,6 +57,7 @@ final class PaymentRollout {
     }
   }
 
+  /** Shows who gets in beside a v1 holder in each rollout mode, then runs v1 and v2 servers at once. */
   static Result run(DemoRedis redis, Narration say) {
     say.heading("8. Rollout: v2 of PaymentCapture adds the ledger; v1 servers still run");
     PaymentCaptureKey v1Key = PaymentCaptureKey.of("acme", 98765);

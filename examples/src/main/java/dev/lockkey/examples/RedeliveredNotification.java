@@ -51,6 +51,7 @@ final class RedeliveredNotification {
     }
   }
 
+  /** Delivers the event, its SMS and a failing push, and tells what was sent. */
   static Result run(DemoRedis redis, Narration say) {
     say.heading("6. Dedupe: event evt-981 for u-7 is delivered " + DELIVERIES + " times, to 2 servers at once");
     try (Worker one = Worker.start("server-1", redis); Worker two = Worker.start("server-2", redis)) {

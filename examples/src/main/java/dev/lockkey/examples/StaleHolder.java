@@ -52,6 +52,7 @@ final class StaleHolder {
     }
   }
 
+  /** Plays the stall on two nodes, one after the other, and tells what each call returned. */
   static Result run(DemoRedis redis, Narration say) {
     say.heading("3. A stale holder: node-a stalls past its lease while settling merchant m-2041's day");
     DailySettlementKey day = DailySettlementKey.of("m-2041", LocalDate.of(2026, 4, 20));

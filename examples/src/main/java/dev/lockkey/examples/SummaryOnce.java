@@ -59,6 +59,7 @@ final class SummaryOnce {
     }
   }
 
+  /** Sends the identical requests from every server at once and tells how often the model ran. */
   static Result run(DemoRedis redis, Narration say) {
     say.heading("5. Single flight: " + REQUESTS + " identical requests for doc-7's summary reach "
         + SERVERS + " servers at once");

@@ -71,6 +71,7 @@ final class TransferBothWays {
     }
   }
 
+  /** Runs the transfers in both directions under each kind of lock and tells what the ledger saw. */
   static Result run(DemoRedis redis, Narration say) {
     say.heading("4. Transfers " + A + "->" + B + " and " + B + "->" + A + " at once, "
         + ROUNDS + " each, on two servers");

@@ -28,7 +28,8 @@ class DemoCommandTest {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-    int status = Demo.run(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+    int status = Demo.run(
+        new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
 
     String printed = out.toString(StandardCharsets.UTF_8);
     assertThat(status).as(printed + err.toString(StandardCharsets.UTF_8)).isZero();
@@ -57,7 +58,8 @@ class DemoCommandTest {
     Process process = demo.start();
     assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
 
-    List<String> errLines = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+    List<String> errLines =
+        new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
     String stdout = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(process.exitValue()).isEqualTo(2);
     assertThat(errLines).singleElement().asString().startsWith("lockkey demo: ").doesNotContain("hunter2");
