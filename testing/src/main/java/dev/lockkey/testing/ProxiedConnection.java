@@ -7,10 +7,8 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.EnumMap;
-import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -40,7 +38,6 @@ public final class ProxiedConnection {
   private final Runnable onEnd;
   private final Map<Direction, Pump> pumps = new EnumMap<>(Direction.class);
   private final ByteArrayOutputStream sent = new ByteArrayOutputStream();
-  private final Set<Direction> ended = EnumSet.noneOf(Direction.class);
   private boolean closed;
 
   ProxiedConnection(long id, Socket client, Socket server, Object signal, Faults proxyFaults, Runnable onEnd) {
@@ -87,7 +84,10 @@ public final class ProxiedConnection {
     return sentText().toUpperCase(Locale.ROOT).contains(text.toUpperCase(Locale.ROOT));
   }
 
-  /** Whether the connection is open: neither side closed it and it was not reset. */
+  /**
+   * Whether the connection is open: neither side closed it and it was not reset. A close waits
+   * behind the bytes sent before it: while a black hole holds those, the connection stays open.
+   */
   public boolean isOpen() {
     synchronized (signal) {
       return !closed;
@@ -164,16 +164,12 @@ public final class ProxiedConnection {
     }
   }
 
-  /** One direction forwarded its end of stream; when both have, the connection is over. */
-  void ended(Direction direction) {
-    boolean both;
-    synchronized (signal) {
-      ended.add(direction);
-      both = ended.size() == Direction.values().length;
-    }
-    if (both) {
-      close(false);
-    }
+  /**
+   * One side closed and everything it sent before was forwarded: the proxy closes both sides, as
+   * Redis and its clients never half-close a connection on purpose.
+   */
+  void ended() {
+    close(false);
   }
 
   /** Ends the connection after an error, a reset or the proxy's close: both sides get an RST. */

@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicLong;
 final class Pump {
   private static final int CHUNK_BYTES = 16 * 1024;
   private static final int QUEUED_CHUNKS = 64;
-  /** The end of the stream: forwarded as a half close once everything before it was. */
+  /** The end of the stream: ends the connection once everything before it was forwarded. */
   private static final Chunk END = new Chunk(0, new byte[0]);
 
   private record Chunk(long arrivalNanos, byte[] bytes) {}
@@ -72,8 +72,7 @@ final class Pump {
           return;
         }
         if (chunk == END) {
-          to.shutdownOutput();
-          connection.ended(direction);
+          connection.ended();
           return;
         }
         out.write(chunk.bytes());

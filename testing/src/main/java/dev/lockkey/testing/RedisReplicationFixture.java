@@ -16,7 +16,7 @@ import redis.clients.jedis.exceptions.JedisException;
  * try (RedisReplicationFixture pair = RedisReplicationFixture.start();
  *     RedisClient client = pair.primary().newClient()) {
  *   client.set("k", "v");
- *   client.waitReplicas(1, 1000);          // 1: the replica has it
+ *   client.waitReplicas("k", 1, 1000);     // 1: the replica has it
  *   RedisNode old = pair.primary();
  *   old.kill();                             // or old.pause(): a primary that comes back later
  *   RedisNode promoted = pair.promoteReplica();
