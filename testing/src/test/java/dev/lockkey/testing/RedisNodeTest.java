@@ -52,7 +52,7 @@ class RedisNodeTest {
   void debugSleepReturnsAtOnceAndHoldsOtherClientsUntilItEnds() throws Exception {
     try (RedisFixture redis = RedisFixture.startLocal()) {
       RedisNode node = redis.node();
-      CompletableFuture<Void> sleep = node.debugSleep(Duration.ofSeconds(3));
+      CompletableFuture<Void> sleep = node.debugSleep(Duration.ofSeconds(2));
       boolean timedOut = false;
       while (!timedOut && !sleep.isDone()) { // the sleep starts a moment after the command left
         try (Jedis jedis = connect(node, SHORT_TIMEOUT_MILLIS)) {
