@@ -63,6 +63,7 @@ public final class TcpProxy implements AutoCloseable {
   private final Map<Long, ProxiedConnection> open = new ConcurrentSkipListMap<>();
   private final Set<Thread> threads = ConcurrentHashMap.newKeySet();
   private ServerSocket listener;
+  private Thread acceptor;
   private boolean closed;
 
   private TcpProxy(HostAndPort target, ServerSocket listener) {
@@ -155,11 +156,18 @@ public final class TcpProxy implements AutoCloseable {
    * Closes the proxy's port until {@link #heal()}: new connections are refused, open ones go on.
    * Connections waiting in the accept backlog are reset.
    */
-  public synchronized void refuseConnections() {
-    if (listener != null) {
+  public void refuseConnections() {
+    Thread accepting;
+    synchronized (this) {
+      if (listener == null) {
+        return;
+      }
       closeQuietly(listener);
       listener = null;
+      accepting = acceptor;
     }
+    // the port is released only once the thread blocked in accept() has left it
+    join(accepting, System.nanoTime() + THREAD_STOP_TIMEOUT.toNanos());
   }
 
   /**
@@ -207,15 +215,19 @@ public final class TcpProxy implements AutoCloseable {
     long deadline = System.nanoTime() + THREAD_STOP_TIMEOUT.toNanos();
     for (Thread thread : List.copyOf(threads)) {
       thread.interrupt();
-      try {
-        thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("interrupted while closing " + this, e);
-      }
-      if (thread.isAlive()) {
-        throw new IllegalStateException(thread.getName() + " of " + this + " did not end within " + THREAD_STOP_TIMEOUT);
-      }
+      join(thread, deadline);
+    }
+  }
+
+  private void join(Thread thread, long deadlineNanos) {
+    try {
+      thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime())));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for " + thread.getName() + " of " + this, e);
+    }
+    if (thread.isAlive()) {
+      throw new IllegalStateException(thread.getName() + " of " + this + " did not end within " + THREAD_STOP_TIMEOUT);
     }
   }
 
@@ -236,9 +248,10 @@ public final class TcpProxy implements AutoCloseable {
     }
   }
 
+  /** Starts a thread accepting on the current listener; the caller holds this proxy's lock or owns it alone. */
   private void startAccepting() {
     ServerSocket accepting = listener;
-    spawn("accept", () -> accept(accepting));
+    acceptor = spawn("accept", () -> accept(accepting));
   }
 
   private void accept(ServerSocket accepting) {
@@ -247,6 +260,10 @@ public final class TcpProxy implements AutoCloseable {
       try {
         client = accepting.accept();
       } catch (IOException closedByRefuseOrClose) {
+        return;
+      }
+      if (accepting.isClosed()) { // accepted while refuseConnections() closed the port
+        resetQuietly(client);
         return;
       }
       Socket server = new Socket();
