@@ -131,7 +131,7 @@ final class RedisServerProcess {
     if (process == null) {
       return;
     }
-    resume(); // a stopped process would hold SIGTERM until the timeout, then die by SIGKILL
+    resumeBeforeEnd(); // a stopped process would hold SIGTERM until the timeout, then die by SIGKILL
     process.destroy();
     try {
       if (!process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
@@ -149,11 +149,7 @@ final class RedisServerProcess {
     if (process == null) {
       return;
     }
-    if (paused && process.isAlive()) {
-      // SIGKILL ends a stopped process too; resuming first leaves no stopped process behind if it does not
-      signal("CONT");
-    }
-    paused = false;
+    resumeBeforeEnd(); // SIGKILL ends a stopped process too; resuming first leaves none behind if it fails
     process.destroyForcibly();
     try {
       process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
@@ -191,6 +187,15 @@ final class RedisServerProcess {
   /** Whether {@link #pause()} froze the process and nothing resumed, stopped or killed it since. */
   synchronized boolean isPaused() {
     return paused && isAlive();
+  }
+
+  /** Resumes a paused process that is about to be ended; a failure here must not keep it from ending. */
+  private void resumeBeforeEnd() {
+    try {
+      resume();
+    } catch (RuntimeException cannotSignal) {
+      paused = false; // the SIGTERM or SIGKILL that follows ends it anyway, or reports why not
+    }
   }
 
   private void signal(String name) {
