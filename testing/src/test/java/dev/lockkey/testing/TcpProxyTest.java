@@ -8,8 +8,12 @@ import java.net.ConnectException;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -21,6 +25,7 @@ import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisClientConfig;
 import redis.clients.jedis.JedisPubSub;
+import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.params.ClientKillParams;
 
@@ -199,6 +204,44 @@ class TcpProxyTest {
         Await.until("the server's close reached the proxy", () -> proxy.connections().isEmpty());
         assertThatThrownBy(killed::ping).as("the client's end was closed").isInstanceOf(JedisConnectionException.class);
       }
+    }
+  }
+
+  @Test
+  void aPooledClientWorksThroughTheProxyFromManyThreadsAndSurvivesAReset() throws Exception {
+    int threads = 8;
+    int increments = 200;
+    try (TcpProxy proxy = TcpProxy.start(redis.node().address());
+        RedisClient client = RedisClient.builder().hostAndPort(proxy.address())
+            .clientConfig(clientConfig(PATIENT_TIMEOUT_MILLIS)).build()) {
+      client.del("proxy:pooled");
+      ExecutorService pool = Executors.newFixedThreadPool(threads);
+      try {
+        List<Future<?>> done = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+          done.add(pool.submit(() -> {
+            for (int i = 0; i < increments; i++) {
+              client.incr("proxy:pooled");
+            }
+          }));
+        }
+        for (Future<?> thread : done) {
+          thread.get(Await.PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
+        }
+      } finally {
+        pool.shutdownNow();
+      }
+      assertThat(client.get("proxy:pooled")).isEqualTo(Integer.toString(threads * increments));
+      assertThat(proxy.connections()).hasSizeBetween(1, threads);
+
+      proxy.resetConnections();
+      Await.until("the pool replaced its reset connections", () -> {
+        try {
+          return "PONG".equals(client.ping());
+        } catch (JedisConnectionException reset) {
+          return false;
+        }
+      });
     }
   }
 
