@@ -56,12 +56,21 @@ public final class ProxiedConnection {
     return pumps.get(direction);
   }
 
-  /** The connection's number in the order the proxy accepted them: 1 for the first. */
+  /**
+   * The connection's number in the order the proxy accepted them.
+   *
+   * @return 1 for the first connection, 2 for the next, and so on
+   */
   public long id() {
     return id;
   }
 
-  /** How many bytes the proxy received in {@code direction} so far, forwarded or held. */
+  /**
+   * How many bytes the proxy received in one direction so far, forwarded or held.
+   *
+   * @param direction requests (from the client) or replies (from the server)
+   * @return the byte count
+   */
   public long bytes(Direction direction) {
     return pumps.get(direction).bytes();
   }
@@ -69,6 +78,8 @@ public final class ProxiedConnection {
   /**
    * The first 4 KiB the client sent, as ISO-8859-1 text: Redis commands are readable in it,
    * e.g. {@code *2\r\n$9\r\nSUBSCRIBE\r\n...}.
+   *
+   * @return the captured bytes, one character each
    */
   public String sentText() {
     synchronized (sent) {
@@ -79,6 +90,9 @@ public final class ProxiedConnection {
   /**
    * Whether the client's first 4 KiB contain {@code text}, ignoring case: e.g.
    * {@code hasSent("SUBSCRIBE")} picks the connection a client subscribed on.
+   *
+   * @param text what to look for, e.g. a command name
+   * @return whether it was sent
    */
   public boolean hasSent(String text) {
     return sentText().toUpperCase(Locale.ROOT).contains(text.toUpperCase(Locale.ROOT));
@@ -87,6 +101,8 @@ public final class ProxiedConnection {
   /**
    * Whether the connection is open: neither side closed it and it was not reset. A close waits
    * behind the bytes sent before it: while a black hole holds those, the connection stays open.
+   *
+   * @return whether the connection is open
    */
   public boolean isOpen() {
     synchronized (signal) {
@@ -94,13 +110,22 @@ public final class ProxiedConnection {
     }
   }
 
-  /** Delays the bytes of both directions by {@code latency} each: a round trip takes twice that longer. */
+  /**
+   * Delays the bytes of both directions: a round trip takes twice that longer.
+   *
+   * @param latency the delay in each direction; zero removes it
+   */
   public void latency(Duration latency) {
     faults.latency(Direction.REQUESTS, latency);
     faults.latency(Direction.REPLIES, latency);
   }
 
-  /** Delays the bytes of one direction by {@code latency}, e.g. only {@link Direction#REPLIES}. */
+  /**
+   * Delays the bytes of one direction, e.g. only {@link Direction#REPLIES}.
+   *
+   * @param direction which bytes to delay
+   * @param latency the delay; zero removes it
+   */
   public void latency(Direction direction, Duration latency) {
     faults.latency(direction, latency);
   }
@@ -116,7 +141,12 @@ public final class ProxiedConnection {
     faults.blackHole(Direction.REPLIES);
   }
 
-  /** Stops forwarding in one direction only, e.g. replies: requests reach the server, nothing comes back. */
+  /**
+   * Stops forwarding in one direction only, e.g. replies: requests reach the server, nothing comes
+   * back.
+   *
+   * @param direction which bytes to hold
+   */
   public void blackHole(Direction direction) {
     faults.blackHole(direction);
   }

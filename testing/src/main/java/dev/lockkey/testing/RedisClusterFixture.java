@@ -85,6 +85,8 @@ public final class RedisClusterFixture implements AutoCloseable {
    * The node at {@code address}, for faults: pause it, slow it down ({@code DEBUG SLEEP}), kill it.
    * Not on {@link #shared()}: other tests use it.
    *
+   * @param address one of {@link #nodes()}
+   * @return that node's process
    * @throws IllegalArgumentException when no node of this cluster has that port
    */
   public RedisNode node(HostAndPort address) {
@@ -101,6 +103,8 @@ public final class RedisClusterFixture implements AutoCloseable {
    * node.debugSleep(Duration.ofMillis(400)); // a command on that key now waits for the node
    * }</pre>
    *
+   * @param key a key as a cluster client sends it; only its hash tag counts when it has one
+   * @return the process of the master serving the key's slot
    * @throws IllegalStateException when no running node reports a master for the slot
    */
   public RedisNode nodeServing(String key) {

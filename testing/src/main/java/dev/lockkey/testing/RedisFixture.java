@@ -161,6 +161,7 @@ public final class RedisFixture implements AutoCloseable {
    * The server process, for faults: {@link RedisNode#pause()}, {@link RedisNode#debugSleep},
    * {@link RedisNode#kill()}, {@link RedisNode#limitMemory}. Do not use it on {@link #shared()}.
    *
+   * @return the server's process
    * @throws UnsupportedOperationException when {@link #ownsServer()} is false
    */
   public RedisNode node() {

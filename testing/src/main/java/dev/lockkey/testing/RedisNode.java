@@ -36,22 +36,39 @@ public final class RedisNode {
     this.process = process;
   }
 
-  /** The node's address, {@code 127.0.0.1} and its port. */
+  /**
+   * The node's address.
+   *
+   * @return {@code 127.0.0.1} and its port
+   */
   public HostAndPort address() {
     return new HostAndPort("127.0.0.1", process.port());
   }
 
-  /** The node's port. */
+  /**
+   * The node's port, the same across restarts.
+   *
+   * @return the port on 127.0.0.1
+   */
   public int port() {
     return process.port();
   }
 
-  /** The operating system's id of the running {@code redis-server} process. */
+  /**
+   * The operating system's id of the running {@code redis-server} process; a restart changes it.
+   *
+   * @return the process id
+   * @throws IllegalStateException when the node does not run
+   */
   public long pid() {
     return process.pid();
   }
 
-  /** Whether the process runs (paused or not). */
+  /**
+   * Whether the process runs.
+   *
+   * @return true while it runs, paused or not
+   */
   public boolean isRunning() {
     return process.isAlive();
   }
@@ -72,7 +89,11 @@ public final class RedisNode {
     process.resume();
   }
 
-  /** Whether the node is paused. */
+  /**
+   * Whether the node is paused.
+   *
+   * @return true between {@link #pause()} and {@link #resume()}, a stop or a kill
+   */
   public boolean isPaused() {
     return process.isPaused();
   }
@@ -84,6 +105,7 @@ public final class RedisNode {
    * executes one command at a time), except, rarely, one that reaches the server in the same
    * event-loop turn as the sleep: sleep clearly longer than the timeout a test wants to provoke.
    *
+   * @param duration how long the node sleeps, to the millisecond
    * @return completes when the node answered the sleep, or exceptionally when the connection failed
    * @throws IllegalArgumentException when {@code duration} is negative
    */
@@ -116,6 +138,8 @@ public final class RedisNode {
   /**
    * {@code CONFIG SET name value}, e.g. {@code configSet("maxmemory-policy", "volatile-ttl")}.
    *
+   * @param name a parameter that Redis lets change at run time
+   * @param value its new value
    * @throws redis.clients.jedis.exceptions.JedisDataException when the server refuses it
    */
   public void configSet(String name, String value) {
@@ -128,20 +152,32 @@ public final class RedisNode {
    * Limits the memory for data and sets what Redis evicts when it is reached, e.g.
    * {@code limitMemory("4mb", "volatile-ttl")}: with any policy but {@code noeviction}, writes can
    * evict keys, locks too.
+   *
+   * @param maxmemory the limit as Redis reads it, e.g. {@code 4mb}
+   * @param policy the {@code maxmemory-policy}, e.g. {@code volatile-ttl} or {@code noeviction}
    */
   public void limitMemory(String maxmemory, String policy) {
     configSet("maxmemory-policy", policy);
     configSet("maxmemory", maxmemory);
   }
 
-  /** {@code INFO section}, e.g. {@code info("replication")}, as the node prints it. */
+  /**
+   * {@code INFO section}, e.g. {@code info("replication")}.
+   *
+   * @param section the INFO section
+   * @return the section as the node prints it
+   */
   public String info(String section) {
     try (Jedis jedis = admin()) {
       return jedis.info(section);
     }
   }
 
-  /** A new client with the default connect and socket timeouts (2 seconds each); the caller closes it. */
+  /**
+   * A new client of this node with the default connect and socket timeouts (2 seconds each).
+   *
+   * @return the client; the caller closes it
+   */
   public RedisClient newClient() {
     return newClient(JedisClients.DEFAULT_TIMEOUT, JedisClients.DEFAULT_TIMEOUT);
   }
@@ -151,6 +187,7 @@ public final class RedisNode {
    *
    * @param connectTimeout how long opening a connection may take
    * @param socketTimeout how long a reply may take
+   * @return the client; the caller closes it
    */
   public RedisClient newClient(Duration connectTimeout, Duration socketTimeout) {
     return RedisClient.builder()

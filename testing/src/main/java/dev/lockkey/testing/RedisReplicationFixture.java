@@ -42,6 +42,7 @@ public final class RedisReplicationFixture implements AutoCloseable {
    * Starts a primary and a replica and waits until the replica's link is up; retries with other
    * ports when a port was taken meanwhile.
    *
+   * @return the running pair; the caller closes it
    * @throws IllegalStateException when the link does not come up within 30 seconds
    */
   public static RedisReplicationFixture start() {
@@ -65,12 +66,20 @@ public final class RedisReplicationFixture implements AutoCloseable {
     throw failure;
   }
 
-  /** The node that takes writes now: the first one, or the replica once {@link #promoteReplica()} ran. */
+  /**
+   * The node that takes writes now.
+   *
+   * @return the first node, or the replica once {@link #promoteReplica()} ran
+   */
   public synchronized RedisNode primary() {
     return primary;
   }
 
-  /** The node that follows the primary now, or after {@link #promoteReplica()} the old primary. */
+  /**
+   * The other node.
+   *
+   * @return the replica, or after {@link #promoteReplica()} the old primary
+   */
   public synchronized RedisNode replica() {
     return replica;
   }

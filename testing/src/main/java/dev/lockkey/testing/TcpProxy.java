@@ -75,6 +75,8 @@ public final class TcpProxy implements AutoCloseable {
   /**
    * Starts a proxy on a free port of 127.0.0.1 that forwards to {@code target}.
    *
+   * @param target the server, on a loopback address
+   * @return the running proxy; the caller closes it
    * @throws IllegalArgumentException when {@code target} is not a loopback address: faults stay local
    * @throws UncheckedIOException when no port could be bound
    */
@@ -99,22 +101,38 @@ public final class TcpProxy implements AutoCloseable {
     throw new UncheckedIOException("cannot bind a proxy port on 127.0.0.1", failure);
   }
 
-  /** Where clients connect: 127.0.0.1 and the proxy's port. */
+  /**
+   * Where clients connect instead of the server.
+   *
+   * @return 127.0.0.1 and the proxy's port
+   */
   public HostAndPort address() {
     return new HostAndPort("127.0.0.1", port);
   }
 
-  /** The proxy's port on 127.0.0.1. */
+  /**
+   * The proxy's port.
+   *
+   * @return the port on 127.0.0.1
+   */
   public int port() {
     return port;
   }
 
-  /** The server the proxy forwards to. */
+  /**
+   * The server the proxy forwards to.
+   *
+   * @return the address given to {@link #start(HostAndPort)}
+   */
   public HostAndPort target() {
     return target;
   }
 
-  /** Delays the bytes of both directions by {@code latency} each: a round trip takes twice that longer. */
+  /**
+   * Delays the bytes of both directions: a round trip takes twice that longer.
+   *
+   * @param latency the delay in each direction; zero removes it
+   */
   public void latency(Duration latency) {
     faults.latency(Direction.REQUESTS, latency);
     faults.latency(Direction.REPLIES, latency);
@@ -123,6 +141,9 @@ public final class TcpProxy implements AutoCloseable {
   /**
    * Delays the bytes of one direction by {@code latency}, e.g. {@code latency(REPLIES, 50 ms)}
    * makes every call 50 ms slower. Bytes keep their order; throughput is not limited.
+   *
+   * @param direction which bytes to delay
+   * @param latency the delay; zero removes it
    */
   public void latency(Direction direction, Duration latency) {
     faults.latency(direction, latency);
@@ -139,7 +160,11 @@ public final class TcpProxy implements AutoCloseable {
     faults.blackHole(Direction.REPLIES);
   }
 
-  /** Stops forwarding in one direction only, e.g. replies: commands run, their replies never arrive. */
+  /**
+   * Stops forwarding in one direction only, e.g. replies: commands run, their replies never arrive.
+   *
+   * @param direction which bytes to hold
+   */
   public void blackHole(Direction direction) {
     faults.blackHole(direction);
   }
@@ -191,7 +216,11 @@ public final class TcpProxy implements AutoCloseable {
     }
   }
 
-  /** The open connections, oldest first. */
+  /**
+   * The open connections, for faults on one of them.
+   *
+   * @return a snapshot, oldest first
+   */
   public List<ProxiedConnection> connections() {
     return new ArrayList<>(open.values());
   }
