@@ -338,13 +338,9 @@ public final class TcpProxy implements AutoCloseable {
   }
 
   private Thread spawn(String name, Runnable work) {
-    Thread thread = new Thread(() -> {
-      try {
-        work.run();
-      } finally {
-        threads.remove(Thread.currentThread());
-      }
-    }, "lockkey-proxy-" + port + "-" + name);
+    // ended threads leave the set only here, so that close() joins every thread that may still run
+    threads.removeIf(ended -> !ended.isAlive());
+    Thread thread = new Thread(work, "lockkey-proxy-" + port + "-" + name);
     thread.setDaemon(true);
     threads.add(thread);
     thread.start();

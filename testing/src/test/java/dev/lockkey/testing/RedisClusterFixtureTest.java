@@ -23,7 +23,8 @@ class RedisClusterFixtureTest {
 
   @Test
   void pausingTheNodeThatServesAKeyStallsThatKeyOnly() throws Exception {
-    try (RedisClusterFixture cluster = RedisClusterFixture.builder().start();
+    // a node timeout far above the pause, so that no node is marked failed while it lasts
+    try (RedisClusterFixture cluster = RedisClusterFixture.builder().nodeTimeout(Duration.ofSeconds(30)).start();
         RedisClusterClient client = cluster.newClient(Duration.ofSeconds(2), SHORT_TIMEOUT)) {
       Map<Integer, String> keyByPort = IntStream.range(0, 100).mapToObj(i -> "{order-" + i + "}")
           .collect(Collectors.toMap(key -> cluster.nodeServing(key).port(), Function.identity(), (a, b) -> a));
