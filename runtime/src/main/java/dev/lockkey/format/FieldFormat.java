@@ -111,6 +111,19 @@ public final class FieldFormat {
     return text;
   }
 
+  /**
+   * Whether {@code text} is canonical text of this {@code String} field: what {@link #text(String)}
+   * returns for some value. Canonical text is a fixed point of {@code text(..)}, so this is
+   * whether {@code text(text)} gives it back; for decoding stored keys.
+   */
+  public boolean isCanonicalText(String text) {
+    try {
+      return text(text).equals(text);
+    } catch (InvalidKeyException notEvenValid) {
+      return false;
+    }
+  }
+
   /** {@code Long.toString}; for the primitive integral types. */
   public String text(long value) {
     return Long.toString(value);

@@ -3,8 +3,8 @@ package dev.lockkey.observe;
 import dev.lockkey.FieldDescriptor;
 import dev.lockkey.format.Digests;
 import dev.lockkey.format.Escaping;
+import dev.lockkey.format.FieldFormat;
 import java.math.BigDecimal;
-import java.text.Normalizer;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.YearMonth;
@@ -41,7 +41,7 @@ final class SegmentDecoder {
    *
    * @throws IllegalArgumentException saying why {@code field} cannot have rendered {@code segment}
    */
-  static DecodedField decode(FieldDescriptor field, String segment) {
+  static DecodedField decode(FieldDescriptor field, FieldFormat format, String segment) {
     String type = field.type();
     if (type.startsWith(OPTIONAL) && segment.isEmpty()) {
       return new DecodedField(field.name(), type, DecodedField.Form.ABSENT, List.of());
@@ -62,7 +62,7 @@ final class SegmentDecoder {
         String[] escapedElements = segment.split(ELEMENT_SEPARATOR, -1);
         List<String> elements = new ArrayList<>();
         for (String element : escapedElements) {
-          elements.add(text(field, elementType(type), element));
+          elements.add(text(field, format, elementType(type), element));
         }
         if (field.unordered() && !isSorted(escapedElements)) {
           throw new IllegalArgumentException(field.name() + " is @Unordered, but its elements are not sorted");
@@ -70,7 +70,7 @@ final class SegmentDecoder {
         return new DecodedField(field.name(), type, DecodedField.Form.ELEMENTS, elements);
       }
     }
-    return new DecodedField(field.name(), type, DecodedField.Form.TEXT, List.of(text(field, scalarType, segment)));
+    return new DecodedField(field.name(), type, DecodedField.Form.TEXT, List.of(text(field, format, scalarType, segment)));
   }
 
   private static String elementType(String type) {
@@ -87,14 +87,14 @@ final class SegmentDecoder {
   }
 
   /** The canonical text of one escaped scalar, checked against its type. */
-  private static String text(FieldDescriptor field, String scalarType, String escaped) {
+  private static String text(FieldDescriptor field, FieldFormat format, String scalarType, String escaped) {
     String text;
     try {
       text = Escaping.unescape(escaped);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(field.name() + " is not escaped as the key format escapes: " + e.getMessage(), e);
     }
-    if (text.isEmpty() || !canonical(field, scalarType).test(text)) {
+    if (text.isEmpty() || !canonical(field, format, scalarType).test(text)) {
       String modifiers = field.modifiers().isEmpty() ? "" : " " + String.join(" ", field.modifiers());
       throw new IllegalArgumentException(
           field.name() + " (" + scalarType + modifiers + ") never renders \"" + escaped + "\"");
@@ -103,7 +103,7 @@ final class SegmentDecoder {
   }
 
   /** Whether a text is what the key format renders for a value of {@code scalarType}. */
-  private static Predicate<String> canonical(FieldDescriptor field, String scalarType) {
+  private static Predicate<String> canonical(FieldDescriptor field, FieldFormat format, String scalarType) {
     return switch (scalarType) {
       case "byte", "java.lang.Byte" -> text -> parses(() -> Byte.toString(Byte.parseByte(text)), text);
       case "short", "java.lang.Short" -> text -> parses(() -> Short.toString(Short.parseShort(text)), text);
@@ -115,7 +115,7 @@ final class SegmentDecoder {
       case "java.time.LocalDate" -> text -> parses(() -> LocalDate.parse(text).toString(), text);
       case "java.time.YearMonth" -> text -> parses(() -> YearMonth.parse(text).toString(), text);
       case "java.time.Instant" -> text -> isWindowStart(field, text);
-      case "java.lang.String" -> text -> isCanonicalString(field, text);
+      case "java.lang.String" -> format::isCanonicalText;
       default -> text -> true;
     };
   }
@@ -139,12 +139,5 @@ final class SegmentDecoder {
     } catch (RuntimeException notADate) {
       return false;
     }
-  }
-
-  private static boolean isCanonicalString(FieldDescriptor field, String text) {
-    boolean normalized = Normalizer.isNormalized(text, Normalizer.Form.NFC);
-    boolean stripped = field.verbatim() || text.strip().equals(text);
-    boolean lowercase = !field.caseInsensitive() || text.toLowerCase(Locale.ROOT).equals(text);
-    return normalized && stripped && lowercase;
   }
 }
