@@ -16,7 +16,8 @@ import java.util.stream.Collectors;
  *
  * <p>What counts as a change: the key format edition (its rules render the bytes of every value;
  * a baseline written before editions were recorded has edition 0), the domain, the action, the
- * rendered layout (field order, field names, template), and each field's type and modifiers. {@code @MaxLength} does not count: it
+ * rendered layout (field order, field names, template), and each field's type and modifiers.
+ * {@code @MaxLength} does not count: it
  * decides which values are valid, never the bytes of a valid key.
  *
  * <p>The baseline of a spec is found by its qualified name; a renamed or moved interface has none

@@ -9,9 +9,9 @@ import java.util.List;
  * Writes the layout manifest of one spec: a small properties file (UTF-8) at
  * {@code META-INF/lockkey/specs/<qualified spec name>.properties} in the class output, so that it
  * ships in the jar. The runtime's {@code KeyDecoder} reads these to decode keys found in Redis; a
- * copy committed as the layout baseline lets {@link LayoutGuard} catch layout changes that kept
- * their version or key format edition. One file per spec keeps Gradle's isolating mode valid: each file has exactly one
- * originating element. Like {@link KeyClassWriter}, it sees only the model.
+ * copy committed as the layout baseline lets {@link LayoutGuard} catch layout changes (a new key
+ * format edition among them) that kept their version. One file per spec keeps Gradle's isolating
+ * mode valid: each file has exactly one originating element. Like {@link KeyClassWriter}, it sees only the model.
  *
  * <pre>
  * manifest=1
