@@ -31,7 +31,8 @@ final class SegmentDecoder {
   private static final Pattern WINDOW_START = Pattern.compile("[0-9]{8}T[0-9]{6}Z");
   private static final DateTimeFormatter WINDOW_FORMAT = DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss'Z'", Locale.ROOT);
   private static final String OPTIONAL = "java.util.Optional<";
-  private static final List<String> COLLECTIONS = List.of("java.util.List<", "java.util.Set<", "java.util.Collection<");
+  private static final String SET = "java.util.Set<";
+  private static final List<String> COLLECTIONS = List.of("java.util.List<", SET, "java.util.Collection<");
   private static final String ELEMENT_SEPARATOR = ",";
 
   private SegmentDecoder() {}
@@ -67,6 +68,9 @@ final class SegmentDecoder {
         if (field.unordered() && !isSorted(escapedElements)) {
           throw new IllegalArgumentException(field.name() + " is @Unordered, but its elements are not sorted");
         }
+        if (collection.equals(SET) && hasAdjacentDuplicates(escapedElements)) {
+          throw new IllegalArgumentException(field.name() + " is a Set, but holds an element twice");
+        }
         return new DecodedField(field.name(), type, DecodedField.Form.ELEMENTS, elements);
       }
     }
@@ -75,6 +79,16 @@ final class SegmentDecoder {
 
   private static String elementType(String type) {
     return type.substring(type.indexOf('<') + 1, type.length() - 1);
+  }
+
+  /** Whether sorted elements hold one twice, which a set never renders. */
+  private static boolean hasAdjacentDuplicates(String[] escapedElements) {
+    for (int i = 1; i < escapedElements.length; i++) {
+      if (escapedElements[i - 1].equals(escapedElements[i])) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean isSorted(String[] escapedElements) {
