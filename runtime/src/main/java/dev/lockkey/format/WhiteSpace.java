@@ -20,27 +20,28 @@ final class WhiteSpace {
         || codePoint == BYTE_ORDER_MARK;
   }
 
-  /** {@code text} without white space at either end; {@code text} itself when there is none. */
+  /**
+   * {@code text} without white space at either end; {@code text} itself when there is none. Every
+   * stripped code point is in the BMP and no surrogate is, so chars suffice.
+   */
   static String strip(String text) {
     int start = 0;
-    while (start < text.length() && isStripped(text.codePointAt(start))) {
-      start += Character.charCount(text.codePointAt(start));
-    }
     int end = text.length();
-    while (end > start && isStripped(text.codePointBefore(end))) {
-      end -= Character.charCount(text.codePointBefore(end));
+    while (start < end && isStripped(text.charAt(start))) {
+      start++;
+    }
+    while (end > start && isStripped(text.charAt(end - 1))) {
+      end--;
     }
     return text.substring(start, end);
   }
 
   /** Whether {@code text} is empty or only white space. */
   static boolean isBlank(String text) {
-    for (int i = 0; i < text.length(); ) {
-      int codePoint = text.codePointAt(i);
-      if (!isStripped(codePoint)) {
+    for (int i = 0; i < text.length(); i++) {
+      if (!isStripped(text.charAt(i))) {
         return false;
       }
-      i += Character.charCount(codePoint);
     }
     return true;
   }
