@@ -95,7 +95,7 @@ class KeyFormatProperties {
 
   @Test
   void distinctCanonicalInputsGiveDistinctBodies() {
-    forAll("distinctCanonicalInputsGiveDistinctBodies", 500, KeyFormatProperties::hostileTickets, tickets -> {
+    forAll("distinctCanonicalInputsGiveDistinctBodies", 1000, KeyFormatProperties::hostileTickets, tickets -> {
       Map<String, Canonical> canonicalByBody = new HashMap<>();
       for (Rendered ticket : tickets) {
         Canonical earlier = canonicalByBody.putIfAbsent(ticket.body(), ticket.canonical());
