@@ -12,8 +12,10 @@ import java.util.List;
  * Writes {@code CaseFoldingTable.java} from the Unicode Character Database: the full default case
  * folding (CaseFolding.txt, statuses C and F) of every code point assigned in a given Unicode
  * version (DerivedAge.txt). Folding is pinned to that version, not to the running JDK's, so that a
- * key renders the same bytes on every JDK. It is a tool, not a test: run it when a new format
- * edition moves to another Unicode version, then review the diff.
+ * key renders the same bytes on every JDK. The table is Java source rather than a resource file:
+ * no class-path look-up that a shaded jar, a module layer or a native image could lose, and a
+ * diff that reviewers can read. This is a tool, not a test: run it when a new format edition
+ * moves to another Unicode version, then review the diff.
  *
  * <pre>
  * java runtime/src/test/java/dev/lockkey/format/CaseFoldingTableGenerator.java /usr/share/unicode 13.0 \
