@@ -7,6 +7,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
+import dev.lockkey.lock.Lease;
+import dev.lockkey.lock.LockException;
+import dev.lockkey.lock.LockListener;
+import dev.lockkey.lock.LockOptions;
 import dev.lockkey.testing.RedisFixture;
 import java.time.Duration;
 import java.util.List;
@@ -113,7 +117,7 @@ class RedisOutageTest {
     redis.stop();
     assertThat(lost.await(10, TimeUnit.SECONDS)).isTrue();
     assertThat(lease.isLost()).isTrue();
-    assertThat(lease.renewalScheduled()).isFalse();
+    assertThat(lease.isRenewing()).isFalse();
     assertThat(errors).isNotEmpty().allMatch(e -> e instanceof RedisUnavailableException);
   }
 
