@@ -1,7 +1,6 @@
 package dev.lockkey.examples.specs;
 
 import dev.lockkey.LockKeySpec;
-import dev.lockkey.redis.rollout.VersionRollout;
 
 /**
  * Version 2 of {@link PaymentCapture}: captures are now booked per ledger, so the ledger is part of
