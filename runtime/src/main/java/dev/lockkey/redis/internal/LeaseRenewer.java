@@ -19,12 +19,18 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class LeaseRenewer implements AutoCloseable {
   private static final AtomicInteger THREADS = new AtomicInteger();
+  /** Set on the renewal threads, so that what they would tell a listener goes to the callback thread. */
+  private static final ThreadLocal<Boolean> RENEWAL_THREAD = ThreadLocal.withInitial(() -> false);
 
   private final ScheduledThreadPoolExecutor renewals;
   private final ThreadPoolExecutor callbacks;
 
   public LeaseRenewer() {
-    this.renewals = new ScheduledThreadPoolExecutor(2, daemons("lockkey-renewal-"));
+    ThreadFactory renewalThreads = daemons("lockkey-renewal-");
+    this.renewals = new ScheduledThreadPoolExecutor(2, task -> renewalThreads.newThread(() -> {
+      RENEWAL_THREAD.set(true);
+      task.run();
+    }));
     this.renewals.setRemoveOnCancelPolicy(true);
     this.callbacks = new ThreadPoolExecutor(1, 1, 0, TimeUnit.NANOSECONDS, new LinkedBlockingQueue<>(),
         daemons("lockkey-callback-"));
@@ -35,7 +41,7 @@ public final class LeaseRenewer implements AutoCloseable {
    *
    * @return its future, or {@code null} once closed
    */
-  public Future<?> schedule(Runnable renewal, long delayNanos) {
+  Future<?> schedule(Runnable renewal, long delayNanos) {
     try {
       return renewals.schedule(renewal, delayNanos, TimeUnit.NANOSECONDS);
     } catch (RejectedExecutionException closed) {
@@ -44,7 +50,7 @@ public final class LeaseRenewer implements AutoCloseable {
   }
 
   /** Runs {@code callback} on the callback thread; dropped once closed. Its exceptions are ignored. */
-  public void callback(Runnable callback) {
+  void callback(Runnable callback) {
     try {
       callbacks.execute(() -> {
         try {
@@ -55,6 +61,15 @@ public final class LeaseRenewer implements AutoCloseable {
       });
     } catch (RejectedExecutionException closed) {
       // closed: like renewals, callbacks end with the executor
+    }
+  }
+
+  /** Runs {@code callback} here, or on the callback thread when called on a renewal thread. */
+  void tell(Runnable callback) {
+    if (RENEWAL_THREAD.get()) {
+      callback(callback);
+    } else {
+      callback.run();
     }
   }
 

@@ -141,10 +141,13 @@ public final class RedisLeases {
     }
   }
 
-  /** Tells the listener about a failure other than a timeout or an interruption, and returns it. */
+  /**
+   * Tells the listener about a failure other than a timeout or an interruption (off the renewal
+   * threads: a renewal's failure is told on the callback thread), and returns it.
+   */
   LockException reported(LockKey key, LockException e) {
     if (!(e instanceof LockTimeoutException) && !(e instanceof LockInterruptedException)) {
-      listener.onError(key, e);
+      renewer.tell(() -> listener.onError(key, e));
     }
     return e;
   }

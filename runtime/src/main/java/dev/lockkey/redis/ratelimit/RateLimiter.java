@@ -6,7 +6,6 @@ import dev.lockkey.lock.LockException;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.redis.RedisUnavailableException;
 import dev.lockkey.redis.internal.RedisFailures;
-import java.util.List;
 import java.util.Objects;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
