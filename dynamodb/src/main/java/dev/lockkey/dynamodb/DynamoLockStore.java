@@ -61,7 +61,8 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  * <h2>Failures</h2>
  * Throttling after the SDK's retries is {@link DynamoThrottledException}; no answer (refused,
  * reset, timed out) or a 5xx is {@link DynamoUnavailableException}; anything else, e.g. a missing
- * table, {@link DynamoLockException}.
+ * table, {@link DynamoLockException}; a call the SDK abandoned because the thread was interrupted
+ * is a {@link dev.lockkey.lock.LockInterruptedException} (the flag set again).
  */
 public final class DynamoLockStore {
   /**
@@ -128,6 +129,7 @@ public final class DynamoLockStore {
    * @throws DynamoThrottledException when DynamoDB throttled the write through the SDK's retries
    * @throws DynamoUnavailableException when DynamoDB did not answer, or failed on its side
    * @throws DynamoLockException on any other DynamoDB failure, e.g. a missing table
+   * @throws dev.lockkey.lock.LockInterruptedException when the thread was interrupted during the call
    */
   public AcquireResult tryAcquire(String fullKey, String ownerToken, Duration leaseTime) {
     long now = clock.millis();
@@ -166,6 +168,7 @@ public final class DynamoLockStore {
    * @throws DynamoThrottledException when DynamoDB throttled the write through the SDK's retries
    * @throws DynamoUnavailableException when DynamoDB did not answer, or failed on its side
    * @throws DynamoLockException on any other DynamoDB failure, e.g. a missing table
+   * @throws dev.lockkey.lock.LockInterruptedException when the thread was interrupted during the call
    */
   public boolean release(String fullKey, String ownerToken) {
     long now = clock.millis();
@@ -184,6 +187,7 @@ public final class DynamoLockStore {
    * @throws DynamoThrottledException when DynamoDB throttled the write through the SDK's retries
    * @throws DynamoUnavailableException when DynamoDB did not answer, or failed on its side
    * @throws DynamoLockException on any other DynamoDB failure, e.g. a missing table
+   * @throws dev.lockkey.lock.LockInterruptedException when the thread was interrupted during the call
    */
   public boolean extend(String fullKey, String ownerToken, Duration leaseTime) {
     long now = clock.millis();
