@@ -3,6 +3,7 @@ package dev.lockkey.dynamodb;
 import dev.lockkey.Keyspace;
 import dev.lockkey.lock.LockBackendContract;
 import dev.lockkey.lock.LockExecutor;
+import dev.lockkey.lock.LockListener;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -29,7 +30,7 @@ class DynamoBackendContractTest extends LockBackendContract {
   }
 
   @Override
-  protected LockExecutor newExecutor(Keyspace keyspace) {
-    return DynamoLockExecutor.create(client, TABLE, keyspace);
+  protected LockExecutor newExecutor(Keyspace keyspace, LockListener listener) {
+    return DynamoLockExecutor.builder(client, TABLE, keyspace).listener(listener).build();
   }
 }

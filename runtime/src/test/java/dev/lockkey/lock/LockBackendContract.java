@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntFunction;
@@ -40,10 +41,10 @@ public abstract class LockBackendContract {
   private Keyspace keyspace;
 
   /**
-   * A new executor on the store under test for {@code keyspace}, with the default options and no
-   * listener; the suite closes it after the test.
+   * A new executor on the store under test for {@code keyspace}, with the default options and
+   * {@code listener}; the suite closes it after the test.
    */
-  protected abstract LockExecutor newExecutor(Keyspace keyspace);
+  protected abstract LockExecutor newExecutor(Keyspace keyspace, LockListener listener);
 
   @BeforeEach
   void freshKeyspace() {
@@ -57,7 +58,12 @@ public abstract class LockBackendContract {
 
   /** A new executor in this test's key space: another process, as far as the store can tell. */
   protected final LockExecutor executor() {
-    LockExecutor executor = newExecutor(keyspace);
+    return executor(LockListener.NONE);
+  }
+
+  /** A new executor in this test's key space that tells {@code listener}. */
+  protected final LockExecutor executor(LockListener listener) {
+    LockExecutor executor = newExecutor(keyspace, listener);
     executors.add(executor);
     return executor;
   }
@@ -252,6 +258,65 @@ public abstract class LockBackendContract {
     assertThat(lease.isLost()).isFalse();
     assertThat(lease.release()).isTrue();
     assertThat(other.tryAcquire(key)).hasValueSatisfying(Lease::release);
+  }
+
+  @Test
+  public void anInterruptedWaiterGivesUpWithAPreciseExceptionAndKeepsItsFlag() throws Exception {
+    ContractKey key = ContractKey.of("order", "interrupted");
+    LockExecutor waiter = executor();
+    try (Lease held = executor().acquire(key)) {
+      List<Boolean> flagKept = concurrently(1, thread -> () -> {
+        Thread.currentThread().interrupt();
+        try {
+          waiter.acquire(key, waitAtMost(LONG_WAIT));
+          return false;
+        } catch (LockInterruptedException expected) {
+          return Thread.currentThread().isInterrupted();
+        }
+      });
+      assertThat(flagKept).containsExactly(true);
+    }
+    assertThat(waiter.tryAcquire(key)).as("usable after the interruption").hasValueSatisfying(Lease::release);
+  }
+
+  @Test
+  public void theListenerHearsAcquisitionContentionReleaseAndLoss() {
+    ContractKey key = ContractKey.of("order", "listened");
+    List<String> heard = new CopyOnWriteArrayList<>();
+    LockListener recording = new LockListener() {
+      @Override
+      public void onAcquired(LockKey lockKey, long waitNanos) {
+        heard.add("acquired " + lockKey.canonical());
+      }
+
+      @Override
+      public void onContended(LockKey lockKey) {
+        heard.add("contended " + lockKey.canonical());
+      }
+
+      @Override
+      public void onReleased(LockKey lockKey, long heldNanos) {
+        heard.add("released " + lockKey.canonical());
+      }
+
+      @Override
+      public void onLeaseLost(LockKey lockKey) {
+        heard.add("lost " + lockKey.canonical());
+      }
+    };
+    LockExecutor listened = executor(recording);
+    LockExecutor other = executor();
+
+    listened.acquire(key).release();
+    Lease expiring = listened.acquire(key, LockOptions.builder().leaseTime(Duration.ofMillis(300)).build());
+    Lease next = other.acquire(key, waitAtMost(LONG_WAIT));
+    assertThat(listened.tryAcquire(key)).isEmpty();
+    assertThat(expiring.release()).isFalse();
+    next.release();
+
+    String body = key.canonical();
+    assertThat(heard).containsExactly("acquired " + body, "released " + body, "acquired " + body,
+        "contended " + body, "lost " + body);
   }
 
   @Test

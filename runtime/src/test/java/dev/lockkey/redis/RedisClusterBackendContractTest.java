@@ -3,6 +3,7 @@ package dev.lockkey.redis;
 import dev.lockkey.Keyspace;
 import dev.lockkey.lock.LockBackendContract;
 import dev.lockkey.lock.LockExecutor;
+import dev.lockkey.lock.LockListener;
 import dev.lockkey.testing.RedisClusterFixture;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -23,7 +24,7 @@ class RedisClusterBackendContractTest extends LockBackendContract {
   }
 
   @Override
-  protected LockExecutor newExecutor(Keyspace keyspace) {
-    return RedisLockExecutor.create(jedis, keyspace);
+  protected LockExecutor newExecutor(Keyspace keyspace, LockListener listener) {
+    return RedisLockExecutor.builder(jedis, keyspace).listener(listener).build();
   }
 }
