@@ -38,6 +38,6 @@ class RefundIssueKeyTest {
     fun aDataClassGivesItsKey() {
         val refund = Refund("t42", 98765, "EUR", "ada@example.com")
 
-        assertEquals(RefundIssueKey.of(secret, "t42", 98765, "EUR", "ada@example.com"), RefundIssueKey.from(secret, refund))
+        assertEquals(RefundIssueKey.of(secret, "t42", 98765, "EUR", "ada@example.com"), refund.lockKey(secret))
     }
 }
