@@ -75,8 +75,8 @@ import javax.tools.StandardLocation;
  *   <li>{@code [LockKeyBaseline]} the baseline named by {@code -Alockkey.baseline} cannot be read.
  *   <li>{@code [LockKeyWrite]} the source file or manifest could not be written.
  *   <li>{@code [LockKeyInternal]} the processor failed on a spec (a bug).
- *   <li>Warnings: {@code [LockKeyNoise]} a field named like per-request data (requestId,
- *       traceId, nonce, timestamp, ...; windowed instants are exempt), {@code [LockKeySetOrder]} a
+ *   <li>Warnings: {@code [LockKeyNoise]} a field named like per-request data, judged by the
+ *       words of its name ({@link NoiseNames}; windowed instants are exempt), {@code [LockKeySetOrder]} a
  *       Set without @Unordered, {@code [LockKeyTemplateVersion]} a template without {@code {version}}.
  *   <li>Notes: {@code [LockKeyVersionBumped]} the version grew past the baseline's, with the
  *       rollout steps; {@code [LockKeyNotInBaseline]} a spec the baseline does not hold yet.
@@ -98,6 +98,15 @@ import javax.tools.StandardLocation;
  *       immutable copy of the elements as given. The key keeps nothing else.
  *   <li>The builder's setter of an {@code Optional<T>} field takes a {@code T}; {@code null}
  *       leaves it absent.
+ *   <li>{@code XxxKey.from(Xxx source)} copies the values of any implementation of the spec (a
+ *       record, say) through {@code of(...)}; a key of the spec is returned as it is, since its
+ *       accessors return digests and canonical values.
+ *   <li>An interface declared in Kotlin (it carries {@code @kotlin.Metadata}, known by name)
+ *       reaches the processor through kapt with getters: {@code getTenant()} and
+ *       {@code isActive()} name the fields {@code tenant} and {@code active} ({@link PropertyNames}).
+ *   <li>Only the types the key class depends on are awaited from later rounds: the attributes,
+ *       the super-interfaces and the fields' types. Static and default methods of a spec may
+ *       return its key class.
  * </ul>
  *
  * <h2>Layout manifest and guard</h2>
