@@ -39,7 +39,8 @@ class KeyDecodingTest {
   private static final KeyDecoder DECODER = KeyDecoder.fromClasspath();
   private static final Keyspace PROD = Keyspace.of("prod");
   /** A test secret of 32 bytes; the contract's vector with the 6-byte secret "secret" is checked at digest level. */
-  private static final KeySecret SECRET = KeySecret.of("0123456789abcdef0123456789abcdef".getBytes(UTF_8));
+  private static final KeySecret SECRET =
+      KeySecret.of("0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.UTF_8));
 
   /** A key of one spec and what each of its fields must decode to, as {@link DecodedField#display()} shows it. */
   record Sample(LockKey key, Map<String, String> fields) {
