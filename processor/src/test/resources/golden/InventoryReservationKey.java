@@ -179,7 +179,8 @@ public final class InventoryReservationKey implements InventoryReservation, Lock
 
   /**
    * The key of the identity values that {@code source} returns, e.g. a record implementing
-   * {@link InventoryReservation}; a {@code InventoryReservationKey} is returned as it is.
+   * {@link InventoryReservation}; a {@code InventoryReservationKey} is returned as it is,
+   * with the digests of the secret it was made with.
    *
    * @param secret the secret that {@code @Secret} fields are digested with
    * @param source the values; each accessor is called once

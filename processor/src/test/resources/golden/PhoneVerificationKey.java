@@ -73,7 +73,8 @@ public final class PhoneVerificationKey implements PhoneVerification, LockKey {
 
   /**
    * The key of the identity values that {@code source} returns, e.g. a record implementing
-   * {@link PhoneVerification}; a {@code PhoneVerificationKey} is returned as it is.
+   * {@link PhoneVerification}; a {@code PhoneVerificationKey} is returned as it is,
+   * with the digests of the secret it was made with.
    *
    * @param secret the secret that {@code @Secret} fields are digested with
    * @param source the values; each accessor is called once

@@ -175,7 +175,8 @@ final class KeyClassWriter {
           .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
           .returns(key)
           .addJavadoc("The key of the identity values that {@code $N} returns, e.g. a record implementing\n", source)
-          .addJavadoc("{@link $T}; a {@code $T} is returned as it is.\n\n", spec, key);
+          .addJavadoc("{@link $T}; a {@code $T} is returned as it is$L.\n\n", spec, key,
+              secret == null ? "" : ",\nwith the digests of the secret it was made with");
       List<CodeBlock> arguments = new ArrayList<>();
       if (secret != null) {
         factory.addParameter(GeneratedTypes.KEY_SECRET, secret)

@@ -28,7 +28,7 @@ class ReadmeSetupTest {
     TemporaryRepository repository = ThisBuild.repositoryWith(temp, runtime, processor);
     ReadmeBlocks readme = ReadmeBlocks.read(ThisBuild.file("lockkey.readme"));
     ScratchProject project = ScratchProject.create(
-        temp.resolve("project"), readme.only("maven"), ThisBuild.pinnedPluginVersion("maven-resources-plugin"));
+        temp.resolve("project"), readme.only("maven"), ThisBuild.lifecyclePluginVersions());
     for (String source : readme.all("java")) {
       project.addSource(source);
     }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -23,25 +24,25 @@ final class ScratchProject {
    * A project {@code com.acme:scratch:1.0} in {@code directory} whose POM holds {@code body}: what
    * a user pastes into {@code <project>}, e.g. properties, dependencies and a {@code <build>}.
    *
-   * @param resourcesPluginVersion the maven-resources-plugin to run, added as plugin management:
-   *     Maven 3.8 would run its default, 2.6, which the repository the scratch build resolves from
-   *     need not hold; the plugin copies no resource here, and the user's setup does not name it
+   * @param pluginVersions versions of {@code org.apache.maven.plugins} plugins by artifact id, added
+   *     as plugin management: the lifecycle's defaults in Maven 3.8 are old versions that the
+   *     repository a scratch build resolves from need not hold. Pin only plugins that the setup
+   *     under test leaves alone, never one whose version it must give itself.
    */
-  static ScratchProject create(Path directory, String body, String resourcesPluginVersion) throws IOException {
+  static ScratchProject create(Path directory, String body, Map<String, String> pluginVersions) throws IOException {
     if (!body.contains("<build>")) {
       throw new IllegalArgumentException("the POM body has no <build>:\n" + body);
     }
-    String pinned = body.replaceFirst("<build>", """
-        <build>
-            <pluginManagement>
-              <plugins>
+    StringBuilder managed = new StringBuilder("<build>\n    <pluginManagement>\n      <plugins>\n");
+    pluginVersions.forEach((artifactId, version) -> managed.append("""
                 <plugin>
                   <groupId>org.apache.maven.plugins</groupId>
-                  <artifactId>maven-resources-plugin</artifactId>
+                  <artifactId>%s</artifactId>
                   <version>%s</version>
                 </plugin>
-              </plugins>
-            </pluginManagement>""".formatted(resourcesPluginVersion));
+        """.formatted(artifactId, version)));
+    managed.append("      </plugins>\n    </pluginManagement>");
+    String pinned = body.replaceFirst("<build>", Matcher.quoteReplacement(managed.toString()));
     Files.createDirectories(directory);
     Files.writeString(directory.resolve("pom.xml"), """
         <?xml version="1.0" encoding="UTF-8"?>

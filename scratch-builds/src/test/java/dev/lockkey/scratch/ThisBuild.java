@@ -6,6 +6,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -18,6 +21,8 @@ import java.util.regex.Pattern;
 final class ThisBuild {
   private static final String GROUP_ID = "dev.lockkey";
   private static final String PARENT_ARTIFACT_ID = "lockkey-parent";
+  private static final List<String> LIFECYCLE_PLUGINS =
+      List.of("maven-resources-plugin", "maven-surefire-plugin", "maven-jar-plugin", "maven-install-plugin");
 
   private ThisBuild() {}
 
@@ -62,17 +67,23 @@ final class ThisBuild {
   }
 
   /**
-   * The version of a plugin that the parent POM pins, e.g. {@code maven-resources-plugin}: this
-   * build ran it, so the repository it resolved into holds it.
+   * The versions the parent POM pins of the plugins Maven's default lifecycle runs besides the
+   * compiler (resources, surefire, jar, install), by artifact id: this build ran them, so the
+   * repository it resolved into holds them. Not the compiler plugin: a user's setup must give
+   * its version, and the README check would not notice if it did not.
    */
-  static String pinnedPluginVersion(String artifactId) throws IOException {
+  static Map<String, String> lifecyclePluginVersions() throws IOException {
     String pom = Files.readString(file("lockkey.parent.pom"), StandardCharsets.UTF_8);
-    Matcher version = Pattern.compile(
-        "<artifactId>" + Pattern.quote(artifactId) + "</artifactId>\\s*<version>([^<]+)</version>").matcher(pom);
-    if (!version.find()) {
-      throw new IllegalStateException("the parent POM pins no version of " + artifactId);
+    Map<String, String> versions = new LinkedHashMap<>();
+    for (String artifactId : LIFECYCLE_PLUGINS) {
+      Matcher version = Pattern.compile(
+          "<artifactId>" + Pattern.quote(artifactId) + "</artifactId>\\s*<version>([^<]+)</version>").matcher(pom);
+      if (!version.find()) {
+        throw new IllegalStateException("the parent POM pins no version of " + artifactId);
+      }
+      versions.put(artifactId, version.group(1));
     }
-    return version.group(1);
+    return versions;
   }
 
   /** A temporary repository in {@code directory} holding the parent POM and {@code jars}. */
