@@ -13,17 +13,19 @@ import java.util.function.Predicate;
 /**
  * The DynamoDB side of every lease of one executor: a release or an extension is one conditional
  * write per lease, checked against its owner token (DynamoDB has no multi-item write short of a
- * transaction, so leases taken together are released one by one). Keeps no state per lease.
- * Thread-safe.
+ * transaction, so leases taken together are released one by one). A lease that ends opens its
+ * key's {@link LocalGate}. Thread-safe.
  */
 final class DynamoLeaseControl implements LeaseControl {
   private final DynamoLockStore store;
   private final RenewalThreads renewer;
+  private final LocalGate gate;
   private final LockListener listener;
 
-  DynamoLeaseControl(DynamoLockStore store, RenewalThreads renewer, LockListener listener) {
+  DynamoLeaseControl(DynamoLockStore store, RenewalThreads renewer, LocalGate gate, LockListener listener) {
     this.store = store;
     this.renewer = renewer;
+    this.gate = gate;
     this.listener = listener;
   }
 
@@ -39,7 +41,7 @@ final class DynamoLeaseControl implements LeaseControl {
 
   @Override
   public void ended(Lease lease, boolean lost) {
-    // nothing to forget: the executor keeps no local state per key
+    gate.ended(lease); // the next thread of this executor that waits for the key may try
   }
 
   @Override

@@ -50,8 +50,10 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * ({@code PollingCostTest}): a waiter makes about 8 attempts in its first second and 2 to 3 a
  * second after that (a lock held 2 s cost its waiter 10 to 11 requests); three executors taking
  * turns on one key held 20 ms at a time made 2 to 3 attempts per acquisition, plus the release.
- * There is no queue and no fairness: the first attempt after a release wins. A released lock is
- * taken by a waiter up to one pause later (500 ms at most with the defaults), which caps how many
+ * Threads of one executor that want the same key wait locally, at no cost in requests, while
+ * one of them polls or holds the lease; when the lease ends the next of them tries at once. Across
+ * processes there is no queue and no fairness: the first attempt after a release wins, and a
+ * released lock is taken by a waiter in another process up to one pause later (500 ms at most with the defaults), which caps how many
  * holders per second one hot key sees under contention; prefer Redis for hot keys with short holds.
  *
  * <h2>Time</h2>
@@ -88,8 +90,9 @@ public final class DynamoLockExecutor implements LockExecutor {
     this.table = store.table();
     this.defaults = defaults;
     LockListener listener = LockListener.all(unshielded);
-    DynamoLeaseControl control = new DynamoLeaseControl(store, renewer, listener);
-    this.acquirer = new Acquirer(keyspace, store, control, listener, maxPollInterval.toNanos());
+    LocalGate gate = new LocalGate();
+    DynamoLeaseControl control = new DynamoLeaseControl(store, renewer, gate, listener);
+    this.acquirer = new Acquirer(keyspace, store, control, gate, listener, maxPollInterval.toNanos());
     this.multiKey = new MultiKeyAcquirer(keyspace, acquirer, listener);
   }
 
