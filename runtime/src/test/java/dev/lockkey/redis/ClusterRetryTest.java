@@ -1,6 +1,7 @@
 package dev.lockkey.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.lock.Lease;
@@ -116,5 +117,19 @@ class ClusterRetryTest {
     assertThat(decision.allowed()).isTrue();
     assertThat(decision.remaining()).as("one of a burst of two taken").isEqualTo(1);
     assertThat(limiter.tryAcquire(smoothKey, smooth).allowed()).as("the second permit of the burst is left").isTrue();
+  }
+
+  @Test
+  void replicaAcknowledgementWaitsOnTheKeysNodeConnection() {
+    // the shared cluster has no replicas: WAIT on the key's node answers 0 after the timeout
+    TestKey key = TestKey.of("order", "replicas-" + System.nanoTime());
+    String fullKey = KEYSPACE.fullKey(LockOptions.DEFAULT_PURPOSE, key);
+    try (RedisLockExecutor locks = RedisLockExecutor.create(redis, KEYSPACE)) {
+      assertThatThrownBy(() -> locks.acquire(key, LockOptions.builder().replicas(1, Duration.ofMillis(100)).build()))
+          .isInstanceOfSatisfying(ReplicationException.class, e -> assertThat(e.acknowledged()).isZero())
+          .hasMessageContaining(fullKey);
+      assertThat(redis.exists(fullKey)).as("released again").isFalse();
+      assertThat(locks.acquire(key).release()).isTrue();
+    }
   }
 }
