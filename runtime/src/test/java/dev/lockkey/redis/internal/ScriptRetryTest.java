@@ -191,4 +191,47 @@ class ScriptRetryTest {
       }
     }
   }
+
+  @Test
+  void aCleanUpThatFoundNothingStopsALateCopyOfTheAcquire() {
+    LockNames lock = names();
+    String owner = OwnerTokens.next();
+
+    commands.cleanUp(List.of(lock), owner, Duration.ofSeconds(30)); // the acquire had not arrived yet
+
+    assertThat(commands.acquire(List.of(lock), owner, Duration.ofSeconds(30)).acquired())
+        .as("the late copy takes nothing").isFalse();
+    assertThat(redis.exists(lock.lock())).isFalse();
+    assertThat(commands.acquire(List.of(lock), OwnerTokens.next(), Duration.ofSeconds(30)).acquired())
+        .as("others take it").isTrue();
+  }
+
+  @Test
+  void aCleanUpGoesOnInTheBackgroundWhileRedisFails() throws Exception {
+    try (RedisFixture server = RedisFixture.startLocal();
+        TcpProxy proxy = TcpProxy.start(server.node().address());
+        RedisClient viaProxy = RedisClient.builder().hostAndPort(proxy.address())
+            .clientConfig(DefaultJedisClientConfig.builder().socketTimeoutMillis(200).connectionTimeoutMillis(200).build())
+            .build();
+        RedisClient direct = server.newClient()) {
+      ScheduledExecutorService background = Executors.newSingleThreadScheduledExecutor();
+      try {
+        LockNames lock = names();
+        String owner = OwnerTokens.next();
+        assertThat(new LockCommands(direct).acquire(List.of(lock), owner, Duration.ofSeconds(30)).acquired()).isTrue();
+        proxy.refuseConnections();
+        proxy.resetConnections();
+
+        new LockCommands(viaProxy, LockCommands.FENCE_GRACE, background).cleanUp(List.of(lock), owner,
+            Duration.ofSeconds(30));
+        assertThat(direct.get(lock.lock())).as("Redis was not reached").isEqualTo(owner);
+
+        proxy.heal();
+        RedisAwait.until("the background clean-up released the lock", Duration.ofSeconds(10),
+            () -> !direct.exists(lock.lock()));
+      } finally {
+        background.shutdownNow();
+      }
+    }
+  }
 }
