@@ -3,10 +3,14 @@ package dev.lockkey.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lockkey.LockKey;
 import dev.lockkey.lock.Lease;
+import dev.lockkey.lock.LockException;
+import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.testing.RedisReplicationFixture;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -92,6 +96,42 @@ class ReplicaAcknowledgementTest {
           assertThat(e.acknowledged()).isZero();
           assertThat(e.getMessage()).contains("extension", lease.fullKey()).doesNotContain(lease.ownerToken());
         });
+    pair.replica().resume();
+    assertThat(lease.release()).isTrue();
+  }
+
+  @Test
+  void aLocalWaiterThatAsksForReplicasTakesTheReleasedLockItself() throws Exception {
+    connect();
+    SampleKey key = SampleKey.unique();
+    Lease holder = locks.acquire(key);
+    CompletableFuture<Lease> waiter = CompletableFuture.supplyAsync(() -> locks.acquire(key, ONE_REPLICA));
+    Thread.sleep(200); // queued behind the holder in this executor
+
+    assertThat(holder.release()).isTrue();
+
+    Lease next = waiter.get(10, TimeUnit.SECONDS);
+    assertThat(next.fencingToken()).isGreaterThan(holder.fencingToken());
+    assertThat(client.get(next.fullKey())).isEqualTo(next.ownerToken());
+    assertThat(next.release()).isTrue();
+  }
+
+  @Test
+  void aRenewalAsksForReplicasToo() throws Exception {
+    client = pair.primary().newClient();
+    CompletableFuture<LockException> error = new CompletableFuture<>();
+    locks = RedisLockExecutor.builder(client, Servers.KEYSPACE).listener(new LockListener() {
+      @Override
+      public void onError(LockKey key, LockException e) {
+        error.complete(e);
+      }
+    }).build();
+    Lease lease = locks.acquire(SampleKey.unique(), LockOptions.builder().leaseTime(Duration.ofSeconds(3)).renewal(true)
+        .replicas(1, Duration.ofMillis(100)).build());
+    pair.replica().pause();
+
+    assertThat(error.get(10, TimeUnit.SECONDS)).isInstanceOf(ReplicationException.class)
+        .hasMessageContaining("extension");
     pair.replica().resume();
     assertThat(lease.release()).isTrue();
   }
