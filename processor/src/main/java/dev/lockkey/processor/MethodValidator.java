@@ -68,6 +68,8 @@ final class MethodValidator {
             parameter.keyField(), spec, String.join(", ", names)));
       }
     }
+    // a misspelt @KeyField most likely meant the field that is missing now: one error, not two
+    boolean misspelt = problems.size() > before;
     Set<String> reportedPairs = new HashSet<>();
     List<ParameterFacts> sources = new ArrayList<>();
     for (FieldFacts field : fields) {
@@ -75,6 +77,9 @@ final class MethodValidator {
           .filter(parameter -> parameter.names(field.name()) || parameter.wholeKey())
           .toList();
       if (candidates.isEmpty()) {
+        if (misspelt) {
+          continue;
+        }
         problems.add(GuardProblem.onValue("value", GuardMessage.MISSING_FIELD, field.name(), spec, method,
             field.type(), field.name(), field.name(), spec));
       } else if (candidates.size() > 1) {

@@ -1,0 +1,98 @@
+package dev.lockkey.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.lockkey.processor.GuardCompilations.compile;
+import static dev.lockkey.processor.GuardCompilations.source;
+
+import com.google.testing.compile.Compilation;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Guarded methods that compile: specs from a jar, secrets, generic parameters, options written as code. */
+class GuardedMethodCompileTest {
+  private static final JavaFileObject SPEC = source("Capture",
+      "@LockKeySpec(domain = \"payment\", action = \"capture\")",
+      "public interface Capture {",
+      "  String tenant();",
+      "  long orderId();",
+      "}");
+
+  @Test
+  void aSpecFromTheClassPathIsReadFromItsClassFile(@TempDir Path classes) throws IOException {
+    Compilation library = compile(SPEC);
+    assertThat(library).succeeded();
+    for (JavaFileObject file : library.generatedFiles()) {
+      if (file.getKind() == JavaFileObject.Kind.CLASS) {
+        Path target = classes.resolve(file.toUri().getPath().replaceFirst("^/CLASS_OUTPUT/", ""));
+        Files.createDirectories(target.getParent());
+        try (InputStream in = file.openInputStream()) {
+          Files.copy(in, target);
+        }
+      }
+    }
+
+    Compilation application = compile(
+        Compilations.javacWithRuntime().withClasspath(List.of(Compilations.RUNTIME, classes.toFile())),
+        source("Service",
+            "public class Service {",
+            "  @Locked(value = Capture.class, waitTime = \"250ms\")",
+            "  public void capture(long orderId, String tenant) {}",
+            "}"));
+    assertThat(application).succeededWithoutWarnings();
+    assertThat(application).generatedSourceFile("test.ServiceGuards").contentsAsUtf8String()
+        .contains("return CaptureKey.of(tenant, orderId);");
+    assertThat(application).generatedSourceFile("test.ServiceGuards").contentsAsUtf8String()
+        .contains("LockPolicy.defaults().waitTime(Duration.ofMillis(250))");
+  }
+
+  @Test
+  void aSpecWithSecretFieldsTakesTheInvokersSecret() {
+    Compilation compilation = compile(
+        source("Verification",
+            "@LockKeySpec(domain = \"phone\", action = \"verify\")",
+            "interface Verification {",
+            "  @Secret String phone();",
+            "}"),
+        source("Service",
+            "class Service {",
+            "  @RateLimited(value = Verification.class, limit = 3, window = \"1h\", burst = 2, purpose = \"verify-sms\")",
+            "  void send(String phone, String secret) {}",
+            "}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation).generatedSourceFile("test.ServiceGuards").contentsAsUtf8String()
+        .contains("RateLimit.smooth(3, Duration.ofHours(1), 2).withPurpose(\"verify-sms\")");
+    assertThat(compilation).generatedSourceFile("test.ServiceGuards").contentsAsUtf8String()
+        .contains("public static VerificationKey sendKey(KeySecret secret, String phone) {");
+    assertThat(compilation).generatedSourceFile("test.ServiceGuards").contentsAsUtf8String()
+        .contains(".withSecret()");
+  }
+
+  @Test
+  void genericParametersAreCastWithoutWarnings() {
+    Compilation compilation = compile(
+        source("Batch",
+            "@LockKeySpec(domain = \"order\", action = \"batch\")",
+            "interface Batch {",
+            "  String tenant();",
+            "  @Unordered Set<Long> orderIds();",
+            "}"),
+        source("Service",
+            "class Service {",
+            "  @SingleFlighted(value = Batch.class, leaseTime = \"1m\")",
+            "  byte[] export(String tenant, Set<Long> orderIds, Map<String, List<? extends Number>> options) {",
+            "    return new byte[0];",
+            "  }",
+            "  @SingleFlighted(Batch.class)",
+            "  byte[] export(String tenant, TreeSet<Long> orderIds) { return new byte[0]; }",
+            "}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation).generatedSourceFile("test.ServiceGuards").contentsAsUtf8String()
+        .contains("public static BatchKey exportKey2(String tenant, TreeSet<Long> orderIds)");
+  }
+}
