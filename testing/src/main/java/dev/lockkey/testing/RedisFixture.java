@@ -19,8 +19,9 @@ import redis.clients.jedis.util.JedisURIHelper;
  *
  * <p>Use {@link #shared()} for one server per JVM (stopped when the JVM exits), or {@link #start()}
  * in try-with-resources for one of your own, e.g. for outage tests with {@link #stop()} and
- * {@link #restart()}. Tests that need those call {@link #ownsServer()} first and skip when it
- * is false. Thread-safe.
+ * {@link #restart()}, or for faults through {@link #node()} (pause, slow commands, crash, memory
+ * limits) and a {@link TcpProxy} in front of it. Tests that need those call {@link #ownsServer()}
+ * first and skip when it is false. Thread-safe.
  */
 public final class RedisFixture implements AutoCloseable {
   /** The environment variable naming an existing server to use instead of starting one. */
@@ -184,6 +185,17 @@ public final class RedisFixture implements AutoCloseable {
    */
   public void restart() {
     owned().start();
+  }
+
+  /**
+   * The server process, for faults: {@link RedisNode#pause()}, {@link RedisNode#debugSleep},
+   * {@link RedisNode#kill()}, {@link RedisNode#limitMemory}. Do not use it on {@link #shared()}.
+   *
+   * @return the server's process
+   * @throws UnsupportedOperationException when {@link #ownsServer()} is false
+   */
+  public RedisNode node() {
+    return new RedisNode(owned());
   }
 
   private RedisServerProcess owned() {
