@@ -1,7 +1,6 @@
 package dev.lockkey.testing;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -14,13 +13,20 @@ final class LoopbackPorts {
 
   private LoopbackPorts() {}
 
-  /** A port that is free right now, chosen by the operating system. */
+  /**
+   * A port that is free right now, below the ephemeral range (32768 and up on Linux) and the
+   * cluster range: a server restarted on its port must find it free, and the kernel hands out a
+   * released ephemeral port to the next client socket that connects anywhere, which happens
+   * often while clients retry against a stopped server.
+   */
   static int free() {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException("no free loopback port", e);
+    for (int attempt = 0; attempt < 200; attempt++) {
+      int port = ThreadLocalRandom.current().nextInt(10000, 20000);
+      if (isFree(port)) {
+        return port;
+      }
     }
+    throw new IllegalStateException("no free loopback port in 10000..19999");
   }
 
   /**

@@ -4,13 +4,18 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisCluster;
 import redis.clients.jedis.RedisClusterClient;
+import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
+import redis.clients.jedis.util.JedisClusterCRC16;
 
 /**
  * A real local Redis Cluster: {@code redis-server} processes (the binary shipped in
@@ -23,12 +28,17 @@ import redis.clients.jedis.exceptions.JedisException;
  *
  * <p>Use {@link #shared()} for one cluster of three masters per JVM (stopped when the JVM exits),
  * or {@link #builder()} for one of your own, e.g. with replicas for failover tests
- * ({@link #killMaster(HostAndPort)}). Thread-safe.
+ * ({@link #killMaster(HostAndPort)}), or for faults on the node that serves a key
+ * ({@link #nodeServing(String)}: pause it, slow it down). Cluster nodes are not put behind a
+ * {@link TcpProxy}: clients learn node addresses from the nodes themselves (CLUSTER SLOTS), so a
+ * proxy would be bypassed. Thread-safe.
  */
 public final class RedisClusterFixture implements AutoCloseable {
   private static final int SLOTS = 16384;
   private static final int START_ATTEMPTS = 3;
   private static final Duration FORM_TIMEOUT = Duration.ofSeconds(60);
+  /** Jedis' default for cluster clients: attempts of a command across redirections and reconnects. */
+  private static final int MAX_ATTEMPTS = 5;
   private static RedisClusterFixture shared;
 
   private final List<RedisServerProcess> masters;
@@ -75,6 +85,80 @@ public final class RedisClusterFixture implements AutoCloseable {
     return nodes;
   }
 
+  /**
+   * The node at {@code address}, for faults: pause it, slow it down ({@code DEBUG SLEEP}), kill it.
+   * Not on {@link #shared()}: other tests use it.
+   *
+   * @param address one of {@link #nodes()}
+   * @return that node's process
+   * @throws IllegalArgumentException when no node of this cluster has that port
+   */
+  public RedisNode node(HostAndPort address) {
+    return new RedisNode(process(address.getPort()));
+  }
+
+  /**
+   * The master that serves {@code key}'s slot now (after a failover, the promoted replica), as a
+   * running node reports it in {@code CLUSTER NODES}: pause or slow down exactly the node that a
+   * lock key lives on. The slot follows hash tags, as clients compute it.
+   *
+   * <pre>{@code
+   * RedisNode node = cluster.nodeServing("lock:test:{order-1}");
+   * node.debugSleep(Duration.ofMillis(400)); // a command on that key now waits for the node
+   * }</pre>
+   *
+   * @param key a key as a cluster client sends it; only its hash tag counts when it has one
+   * @return the process of the master serving the key's slot
+   * @throws IllegalStateException when no running node reports a master for the slot
+   */
+  public RedisNode nodeServing(String key) {
+    int slot = JedisClusterCRC16.getSlot(key);
+    List<RedisServerProcess> running = new ArrayList<>(masters);
+    running.addAll(replicas);
+    for (RedisServerProcess node : running) {
+      if (!node.isAlive() || node.isPaused()) {
+        continue;
+      }
+      String nodes;
+      try (Jedis jedis = connect(node)) {
+        nodes = jedis.clusterNodes();
+      }
+      Optional<Integer> port = nodes.lines()
+          .map(line -> line.split(" "))
+          .filter(fields -> fields.length > 8 && List.of(fields[2].split(",")).contains("master")
+              && !fields[2].contains("fail") && servesSlot(fields, slot))
+          .map(fields -> Integer.parseInt(fields[1].substring(fields[1].lastIndexOf(':') + 1).split("@")[0]))
+          .findFirst();
+      if (port.isPresent()) {
+        return new RedisNode(process(port.get()));
+      }
+    }
+    throw new IllegalStateException("no running node of " + this + " names a master for slot " + slot);
+  }
+
+  /** Whether a CLUSTER NODES line's slot ranges (fields 8 on: {@code 0-5460}, {@code 7}) include {@code slot}. */
+  private static boolean servesSlot(String[] fields, int slot) {
+    for (int i = 8; i < fields.length; i++) {
+      if (fields[i].startsWith("[")) {
+        continue; // a slot being migrated or imported
+      }
+      String[] range = fields[i].split("-");
+      int from = Integer.parseInt(range[0]);
+      int to = Integer.parseInt(range[range.length - 1]);
+      if (from <= slot && slot <= to) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private RedisServerProcess process(int port) {
+    return Stream.concat(masters.stream(), replicas.stream())
+        .filter(node -> node.port() == port)
+        .findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no node of this cluster has port " + port + ": " + nodes()));
+  }
+
   /** A new cluster client with the default connect and socket timeouts (2 seconds each). */
   public RedisClusterClient newClient() {
     return newClient(JedisClients.DEFAULT_TIMEOUT, JedisClients.DEFAULT_TIMEOUT);
@@ -96,6 +180,18 @@ public final class RedisClusterFixture implements AutoCloseable {
   }
 
   /**
+   * A new cluster client like {@link #newClient()} built only from API that every supported Jedis
+   * has (6.0 to 8): a {@code JedisCluster}, the cluster client of Jedis 6 and 7.0 (deprecated, not
+   * removed, in Jedis 8). For tests that run on the lowest Jedis; the caller closes it.
+   */
+  @SuppressWarnings("deprecation") // JedisCluster is the one cluster client that Jedis 6 to 8 all have
+  public UnifiedJedis newUnifiedJedis() {
+    Duration timeout = JedisClients.DEFAULT_TIMEOUT;
+    return new JedisCluster(nodes(), JedisClients.config(timeout, timeout).build(), MAX_ATTEMPTS,
+        JedisClients.pool(timeout, timeout));
+  }
+
+  /**
    * Kills a master at once (SIGKILL), as a crash would. With replicas, one of them takes over
    * after the node timeout; {@link #awaitHealthy()} waits for that.
    *
@@ -110,7 +206,7 @@ public final class RedisClusterFixture implements AutoCloseable {
   }
 
   /**
-   * Waits (bounded) until every running node reports {@code cluster_state:ok}, e.g. after a
+   * Waits (bounded) until every running node that is not paused reports {@code cluster_state:ok}, e.g. after a
    * replica took over from a killed master.
    *
    * @throws IllegalStateException when that does not happen within a minute
@@ -118,7 +214,7 @@ public final class RedisClusterFixture implements AutoCloseable {
   public void awaitHealthy() {
     List<RedisServerProcess> running = new ArrayList<>(masters);
     running.addAll(replicas);
-    running.removeIf(node -> !node.isAlive());
+    running.removeIf(node -> !node.isAlive() || node.isPaused());
     awaitAll(running, "cluster_state:ok", info -> info.clusterInfo().contains("cluster_state:ok"));
   }
 

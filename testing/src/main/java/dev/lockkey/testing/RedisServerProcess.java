@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.exceptions.JedisException;
@@ -20,8 +22,9 @@ import redis.embedded.core.ExecutableProvider;
 
 /**
  * One {@code redis-server} process on a loopback port, with no persistence, its own working
- * directory and its output in {@code redis.log} there. It can be stopped and started again on the
- * same port. Every process still running when the JVM exits is killed by a shutdown hook.
+ * directory and its output in {@code redis.log} there. It can be stopped, killed, paused (SIGSTOP)
+ * and started again on the same port. A paused process is resumed before it is stopped, and every
+ * process still running when the JVM exits is resumed and killed by a shutdown hook.
  */
 final class RedisServerProcess {
   private static final Duration START_TIMEOUT = Duration.ofSeconds(15);
@@ -33,10 +36,16 @@ final class RedisServerProcess {
         .addShutdownHook(new Thread(() -> RUNNING.forEach(RedisServerProcess::kill), "lockkey-redis-cleanup"));
   }
 
+  /** DEBUG is refused from Redis 7 on unless enabled; tests use DEBUG SLEEP for slow-node faults. */
+  private static List<String> versionSettings() {
+    return Binary.MAJOR_VERSION >= 7 ? List.of("--enable-debug-command", "local") : List.of();
+  }
+
   private final int port;
   private final Path dir;
   private final List<String> settings;
   private Process process;
+  private boolean paused;
 
   /**
    * @param settings extra {@code --name value} arguments, e.g. cluster settings
@@ -55,6 +64,14 @@ final class RedisServerProcess {
     return port;
   }
 
+  /** The operating system's id of the running process. */
+  synchronized long pid() {
+    if (!isAlive()) {
+      throw new IllegalStateException(this + " does not run");
+    }
+    return process.pid();
+  }
+
   /** Starts the process and waits until it answers PING. */
   synchronized void start() {
     if (isAlive()) {
@@ -67,6 +84,7 @@ final class RedisServerProcess {
         "--save", "",
         "--appendonly", "no",
         "--daemonize", "no"));
+    command.addAll(versionSettings());
     command.addAll(settings);
     try {
       process = new ProcessBuilder(command)
@@ -113,6 +131,7 @@ final class RedisServerProcess {
     if (process == null) {
       return;
     }
+    resumeBeforeEnd(); // a stopped process would hold SIGTERM until the timeout, then die by SIGKILL
     process.destroy();
     try {
       if (!process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
@@ -130,6 +149,7 @@ final class RedisServerProcess {
     if (process == null) {
       return;
     }
+    resumeBeforeEnd(); // SIGKILL ends a stopped process too; resuming first leaves none behind if it fails
     process.destroyForcibly();
     try {
       process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
@@ -137,6 +157,65 @@ final class RedisServerProcess {
       Thread.currentThread().interrupt();
     }
     RUNNING.remove(this);
+  }
+
+  /**
+   * Freezes the process (SIGSTOP), as a long GC pause, a frozen VM or a stalled disk would: its
+   * connections stay open, commands sent to it wait, new connections are accepted by the kernel
+   * (up to the backlog) and then wait too. Does nothing when it is paused already.
+   *
+   * @throws IllegalStateException when the process does not run, or {@code kill} fails
+   */
+  synchronized void pause() {
+    if (!isAlive()) {
+      throw new IllegalStateException(this + " does not run: nothing to pause");
+    }
+    if (!paused) {
+      signal("STOP");
+      paused = true;
+    }
+  }
+
+  /** Lets a paused process go on (SIGCONT); does nothing when it is not paused. */
+  synchronized void resume() {
+    if (paused && isAlive()) {
+      signal("CONT");
+    }
+    paused = false;
+  }
+
+  /** Whether {@link #pause()} froze the process and nothing resumed, stopped or killed it since. */
+  synchronized boolean isPaused() {
+    return paused && isAlive();
+  }
+
+  /** Resumes a paused process that is about to be ended; a failure here must not keep it from ending. */
+  private void resumeBeforeEnd() {
+    try {
+      resume();
+    } catch (RuntimeException cannotSignal) {
+      paused = false; // the SIGTERM or SIGKILL that follows ends it anyway, or reports why not
+    }
+  }
+
+  private void signal(String name) {
+    String pid = Long.toString(process.pid());
+    try {
+      Process kill = new ProcessBuilder("kill", "-" + name, pid).redirectErrorStream(true).start();
+      if (!kill.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+        kill.destroyForcibly();
+        throw new IllegalStateException("kill -" + name + " " + pid + " did not finish within " + STOP_TIMEOUT);
+      }
+      if (kill.exitValue() != 0) {
+        throw new IllegalStateException("kill -" + name + " " + pid + " failed: "
+            + new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip());
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot run kill -" + name + " " + pid, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while sending SIG" + name + " to " + this, e);
+    }
   }
 
   /** Stops the process and deletes its working directory. */
@@ -176,12 +255,32 @@ final class RedisServerProcess {
   /** The redis-server binary from embedded-redis, extracted once per JVM. */
   private static final class Binary {
     static final Path PATH = extract();
+    static final int MAJOR_VERSION = majorVersion();
 
     private static Path extract() {
       try {
         return ExecutableProvider.newJarResourceProvider().get().toPath();
       } catch (IOException e) {
         throw new UncheckedIOException("cannot extract the redis-server binary from embedded-redis", e);
+      }
+    }
+
+    /** The major version {@code redis-server --version} prints ({@code Redis server v=6.2.6 ...}). */
+    private static int majorVersion() {
+      try {
+        Process version = new ProcessBuilder(PATH.toString(), "--version").redirectErrorStream(true).start();
+        String output = new String(version.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        version.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        Matcher matcher = Pattern.compile("v=(\\d+)\\.").matcher(output);
+        if (!matcher.find()) {
+          throw new IllegalStateException("no version in the output of redis-server --version: " + output);
+        }
+        return Integer.parseInt(matcher.group(1));
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot run " + PATH + " --version", e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while asking redis-server for its version", e);
       }
     }
   }
