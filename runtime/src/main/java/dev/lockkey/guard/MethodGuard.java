@@ -112,8 +112,14 @@ public final class MethodGuard {
     return secret;
   }
 
-  /** The key of one call. */
-  LockKey key(Object[] arguments, KeySecret keySecret) {
+  /**
+   * The key of one call, built by the generated factory as {@link GuardInvoker} builds it, e.g.
+   * for an interceptor that logs which key a call waits for.
+   *
+   * @param keySecret what {@code @Secret} fields are digested with, or {@code null} when the spec has none
+   * @throws dev.lockkey.InvalidKeyException when an argument cannot be part of a key
+   */
+  public LockKey key(Object[] arguments, KeySecret keySecret) {
     return keys.key(arguments, keySecret);
   }
 
