@@ -21,7 +21,8 @@ import javax.annotation.processing.Generated;
 @Generated("dev.lockkey.processor.LockKeyProcessor")
 public final class AccountPairTransferKey implements AccountPairTransfer, LockKey {
   /**
-   * What {@link AccountPairTransfer} declares: name, domain, action, version, layout and fields.
+   * What {@link AccountPairTransfer} declares: name, domain, action, version, layout and fields,
+   * and the key format edition this class renders.
    */
   public static final SpecDescriptor SPEC = new SpecDescriptor(
       "dev.lockkey.processor.specs.AccountPairTransfer",
@@ -30,7 +31,8 @@ public final class AccountPairTransferKey implements AccountPairTransfer, LockKe
       1,
       "transfer:account-pair:v1:{accounts}",
       List.of(
-          FieldDescriptor.of("accounts", "java.util.Set<java.lang.String>").withUnordered()));
+          FieldDescriptor.of("accounts", "java.util.Set<java.lang.String>").withUnordered()),
+      1);
 
   private static final KeyFormat FORMAT = KeyFormat.of(SPEC);
 
@@ -44,7 +46,7 @@ public final class AccountPairTransferKey implements AccountPairTransfer, LockKe
    * Validates and canonicalises every value in declaration order, then renders the body once.
    */
   private AccountPairTransferKey(Set<String> accounts) {
-    String accountsSegment = ACCOUNTS.collectionSegment(accounts, ACCOUNTS::text);
+    String accountsSegment = ACCOUNTS.setSegment(accounts, ACCOUNTS::text);
     this.accounts = Set.copyOf(accounts);
     this.body = FORMAT.render(
         accountsSegment);

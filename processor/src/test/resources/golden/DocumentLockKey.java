@@ -20,7 +20,8 @@ import javax.annotation.processing.Generated;
 @Generated("dev.lockkey.processor.LockKeyProcessor")
 public final class DocumentLockKey implements DocumentLock, LockKey {
   /**
-   * What {@link DocumentLock} declares: name, domain, action, version, layout and fields.
+   * What {@link DocumentLock} declares: name, domain, action, version, layout and fields,
+   * and the key format edition this class renders.
    */
   public static final SpecDescriptor SPEC = new SpecDescriptor(
       "dev.lockkey.processor.specs.DocumentLock",
@@ -29,7 +30,8 @@ public final class DocumentLockKey implements DocumentLock, LockKey {
       1,
       "document:edit:v1:{content}",
       List.of(
-          FieldDescriptor.of("content", "java.lang.String").withHashed()));
+          FieldDescriptor.of("content", "java.lang.String").withHashed()),
+      1);
 
   private static final KeyFormat FORMAT = KeyFormat.of(SPEC);
 

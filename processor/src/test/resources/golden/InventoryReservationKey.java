@@ -30,7 +30,8 @@ import javax.annotation.processing.Generated;
 @Generated("dev.lockkey.processor.LockKeyProcessor")
 public final class InventoryReservationKey implements InventoryReservation, LockKey {
   /**
-   * What {@link InventoryReservation} declares: name, domain, action, version, layout and fields.
+   * What {@link InventoryReservation} declares: name, domain, action, version, layout and fields,
+   * and the key format edition this class renders.
    */
   public static final SpecDescriptor SPEC = new SpecDescriptor(
       "dev.lockkey.processor.specs.InventoryReservation",
@@ -51,7 +52,8 @@ public final class InventoryReservationKey implements InventoryReservation, Lock
           FieldDescriptor.of("batch", "java.util.Optional<java.lang.String>"),
           FieldDescriptor.of("manifest", "byte[]").withHashed(),
           FieldDescriptor.of("customer", "java.util.Optional<java.lang.String>").withSecret(),
-          FieldDescriptor.of("label", "java.lang.String").withVerbatim().withMaxLength(8)));
+          FieldDescriptor.of("label", "java.lang.String").withVerbatim().withMaxLength(8)),
+      1);
 
   private static final KeyFormat FORMAT = KeyFormat.of(SPEC);
 

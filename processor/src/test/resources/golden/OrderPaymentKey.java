@@ -20,7 +20,8 @@ import javax.annotation.processing.Generated;
 @Generated("dev.lockkey.processor.LockKeyProcessor")
 public final class OrderPaymentKey implements OrderPayment, LockKey {
   /**
-   * What {@link OrderPayment} declares: name, domain, action, version, layout and fields.
+   * What {@link OrderPayment} declares: name, domain, action, version, layout and fields,
+   * and the key format edition this class renders.
    */
   public static final SpecDescriptor SPEC = new SpecDescriptor(
       "dev.lockkey.processor.specs.OrderPayment",
@@ -29,7 +30,8 @@ public final class OrderPaymentKey implements OrderPayment, LockKey {
       3,
       "order:{orderId}:pay:v3",
       List.of(
-          FieldDescriptor.of("orderId", "long")));
+          FieldDescriptor.of("orderId", "long")),
+      1);
 
   private static final KeyFormat FORMAT = KeyFormat.of(SPEC);
 

@@ -20,7 +20,8 @@ import javax.annotation.processing.Generated;
 @Generated("dev.lockkey.processor.LockKeyProcessor")
 public final class OrderStateKey implements OrderState, LockKey {
   /**
-   * What {@link OrderState} declares: name, domain, action, version, layout and fields.
+   * What {@link OrderState} declares: name, domain, action, version, layout and fields,
+   * and the key format edition this class renders.
    */
   public static final SpecDescriptor SPEC = new SpecDescriptor(
       "dev.lockkey.processor.specs.OrderState",
@@ -30,7 +31,8 @@ public final class OrderStateKey implements OrderState, LockKey {
       "order:state:v2:{name}:{code}",
       List.of(
           FieldDescriptor.of("name", "java.lang.String"),
-          FieldDescriptor.of("code", "java.lang.String").withCaseInsensitive()));
+          FieldDescriptor.of("code", "java.lang.String").withCaseInsensitive()),
+      1);
 
   private static final KeyFormat FORMAT = KeyFormat.of(SPEC);
 

@@ -20,7 +20,8 @@ import javax.annotation.processing.Generated;
 @Generated("dev.lockkey.processor.LockKeyProcessor")
 public final class PaymentCaptureKey implements PaymentCapture, LockKey {
   /**
-   * What {@link PaymentCapture} declares: name, domain, action, version, layout and fields.
+   * What {@link PaymentCapture} declares: name, domain, action, version, layout and fields,
+   * and the key format edition this class renders.
    */
   public static final SpecDescriptor SPEC = new SpecDescriptor(
       "dev.lockkey.processor.specs.PaymentCapture",
@@ -30,7 +31,8 @@ public final class PaymentCaptureKey implements PaymentCapture, LockKey {
       "payment:capture:v1:{tenant}:{orderId}",
       List.of(
           FieldDescriptor.of("tenant", "java.lang.String"),
-          FieldDescriptor.of("orderId", "long")));
+          FieldDescriptor.of("orderId", "long")),
+      1);
 
   private static final KeyFormat FORMAT = KeyFormat.of(SPEC);
 

@@ -22,7 +22,8 @@ import javax.annotation.processing.Generated;
 @Generated("dev.lockkey.processor.LockKeyProcessor")
 public final class PhoneVerificationKey implements PhoneVerification, LockKey {
   /**
-   * What {@link PhoneVerification} declares: name, domain, action, version, layout and fields.
+   * What {@link PhoneVerification} declares: name, domain, action, version, layout and fields,
+   * and the key format edition this class renders.
    */
   public static final SpecDescriptor SPEC = new SpecDescriptor(
       "dev.lockkey.processor.specs.PhoneVerification",
@@ -32,7 +33,8 @@ public final class PhoneVerificationKey implements PhoneVerification, LockKey {
       "phone:verify:v1:{tenant}:{phone}",
       List.of(
           FieldDescriptor.of("tenant", "java.lang.String"),
-          FieldDescriptor.of("phone", "java.lang.String").withSecret()));
+          FieldDescriptor.of("phone", "java.lang.String").withSecret()),
+      1);
 
   private static final KeyFormat FORMAT = KeyFormat.of(SPEC);
 

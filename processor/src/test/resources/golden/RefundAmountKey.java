@@ -21,7 +21,8 @@ import javax.annotation.processing.Generated;
 @Generated("dev.lockkey.processor.LockKeyProcessor")
 public final class RefundAmountKey implements RefundAmount, LockKey {
   /**
-   * What {@link RefundAmount} declares: name, domain, action, version, layout and fields.
+   * What {@link RefundAmount} declares: name, domain, action, version, layout and fields,
+   * and the key format edition this class renders.
    */
   public static final SpecDescriptor SPEC = new SpecDescriptor(
       "dev.lockkey.processor.specs.RefundAmount",
@@ -31,7 +32,8 @@ public final class RefundAmountKey implements RefundAmount, LockKey {
       "refund:amount:v1:{tenant}:{amount}",
       List.of(
           FieldDescriptor.of("tenant", "java.lang.String"),
-          FieldDescriptor.of("amount", "java.math.BigDecimal")));
+          FieldDescriptor.of("amount", "java.math.BigDecimal")),
+      1);
 
   private static final KeyFormat FORMAT = KeyFormat.of(SPEC);
 

@@ -1,5 +1,6 @@
 package dev.lockkey;
 
+import dev.lockkey.format.KeyFormat;
 import java.util.List;
 import java.util.Objects;
 
@@ -16,9 +17,18 @@ import java.util.Objects;
  * @param layout the body with one {@code {field}} placeholder per segment, e.g.
  *     {@code payment:capture:v1:{tenant}:{orderId}}
  * @param fields the identity fields in declaration order
+ * @param formatEdition the edition of the key format (docs/KEY-FORMAT.md, "Editions") whose
+ *     rules render the body: what the generated code was generated for; 0 for a layout manifest
+ *     written before editions were recorded
  */
 public record SpecDescriptor(
-    String name, String domain, String action, int version, String layout, List<FieldDescriptor> fields) {
+    String name,
+    String domain,
+    String action,
+    int version,
+    String layout,
+    List<FieldDescriptor> fields,
+    int formatEdition) {
 
   public SpecDescriptor {
     Objects.requireNonNull(name, "name");
@@ -28,7 +38,19 @@ public record SpecDescriptor(
     if (version < 1) {
       throw new IllegalArgumentException(name + ": version must be at least 1, was " + version);
     }
+    if (formatEdition < 0) {
+      throw new IllegalArgumentException(name + ": format edition must not be negative, was " + formatEdition);
+    }
     fields = List.copyOf(fields);
+  }
+
+  /**
+   * A spec of the format edition this runtime renders, {@link KeyFormat#EDITION}: for specs
+   * described by hand, e.g. in tests.
+   */
+  public SpecDescriptor(
+      String name, String domain, String action, int version, String layout, List<FieldDescriptor> fields) {
+    this(name, domain, action, version, layout, fields, KeyFormat.EDITION);
   }
 
   /** The spec interface's simple name, e.g. {@code PaymentCapture}. */

@@ -3,6 +3,7 @@ package dev.lockkey;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lockkey.format.KeyFormat;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,6 +40,17 @@ class DescriptorsTest {
     assertThatThrownBy(() -> new SpecDescriptor("com.acme.A", "a", "b", 0, "a:b:v0:{tenant}", List.of(TENANT)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("version must be at least 1");
+  }
+
+  @Test
+  void aSpecRecordsItsFormatEditionWhichIsTheCurrentOneUnlessGiven() {
+    assertThat(new SpecDescriptor("com.acme.A", "a", "b", 1, "a:b:v1:{tenant}", List.of(TENANT)).formatEdition())
+        .isEqualTo(KeyFormat.EDITION);
+    assertThat(new SpecDescriptor("com.acme.A", "a", "b", 1, "a:b:v1:{tenant}", List.of(TENANT), 0).formatEdition())
+        .isZero();
+    assertThatThrownBy(() -> new SpecDescriptor("com.acme.A", "a", "b", 1, "a:b:v1:{tenant}", List.of(TENANT), -1))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("format edition must not be negative");
   }
 
   @Test

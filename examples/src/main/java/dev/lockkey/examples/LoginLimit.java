@@ -1,9 +1,9 @@
 package dev.lockkey.examples;
 
 import dev.lockkey.examples.specs.LoginAttemptsKey;
-import dev.lockkey.redis.RateDecision;
-import dev.lockkey.redis.RateLimit;
-import dev.lockkey.redis.RateLimiter;
+import dev.lockkey.redis.ratelimit.RateDecision;
+import dev.lockkey.redis.ratelimit.RateLimit;
+import dev.lockkey.redis.ratelimit.RateLimiter;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;

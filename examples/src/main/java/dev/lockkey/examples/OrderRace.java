@@ -1,7 +1,7 @@
 package dev.lockkey.examples;
 
 import dev.lockkey.examples.specs.PaymentCaptureKey;
-import dev.lockkey.redis.Lease;
+import dev.lockkey.lock.Lease;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;

@@ -2,11 +2,11 @@ package dev.lockkey.examples;
 
 import dev.lockkey.examples.specs.PaymentCaptureKey;
 import dev.lockkey.examples.specs.PaymentCaptureV2Key;
-import dev.lockkey.redis.Lease;
-import dev.lockkey.redis.LockOptions;
-import dev.lockkey.redis.LockTimeoutException;
-import dev.lockkey.redis.MultiLease;
-import dev.lockkey.redis.VersionRollout;
+import dev.lockkey.lock.Lease;
+import dev.lockkey.lock.LockOptions;
+import dev.lockkey.lock.LockTimeoutException;
+import dev.lockkey.lock.MultiLease;
+import dev.lockkey.redis.rollout.VersionRollout;
 import java.time.Duration;
 import java.util.List;
 

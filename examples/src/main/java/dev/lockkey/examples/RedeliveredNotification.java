@@ -2,8 +2,8 @@ package dev.lockkey.examples;
 
 import dev.lockkey.examples.specs.Channel;
 import dev.lockkey.examples.specs.NotificationDeliveryKey;
-import dev.lockkey.redis.DedupeMark;
-import dev.lockkey.redis.Deduplicator;
+import dev.lockkey.redis.dedupe.DedupeMark;
+import dev.lockkey.redis.dedupe.Deduplicator;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.lockkey.examples;
 
 import dev.lockkey.examples.specs.DailySettlementKey;
-import dev.lockkey.redis.Lease;
-import dev.lockkey.redis.LockOptions;
+import dev.lockkey.lock.Lease;
+import dev.lockkey.lock.LockOptions;
 import java.time.Duration;
 import java.time.LocalDate;
 

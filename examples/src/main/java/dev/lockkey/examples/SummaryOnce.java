@@ -1,9 +1,9 @@
 package dev.lockkey.examples;
 
+import dev.lockkey.codec.ResultCodec;
 import dev.lockkey.examples.specs.DocumentSummaryKey;
-import dev.lockkey.redis.FlightOptions;
-import dev.lockkey.redis.ResultCodec;
-import dev.lockkey.redis.SingleFlight;
+import dev.lockkey.redis.flight.FlightOptions;
+import dev.lockkey.redis.flight.SingleFlight;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

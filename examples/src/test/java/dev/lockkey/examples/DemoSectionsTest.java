@@ -3,7 +3,7 @@ package dev.lockkey.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lockkey.LockKey;
-import dev.lockkey.redis.RateDecision;
+import dev.lockkey.redis.ratelimit.RateDecision;
 import dev.lockkey.testing.RedisFixture;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -113,10 +113,24 @@ final class Baseline {
           required(file, properties, "domain"),
           required(file, properties, "action"),
           Integer.parseInt(version),
+          formatEdition(file, properties),
           required(file, properties, "layout"),
           fields);
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(file + " has version \"" + version + "\", which is no number", e);
+    }
+  }
+
+  /** The manifest's key format edition; {@link FormatEdition#BEFORE_EDITIONS} when it records none. */
+  private static int formatEdition(Path file, Properties properties) {
+    String edition = properties.getProperty("formatEdition", "").strip();
+    if (edition.isEmpty()) {
+      return FormatEdition.BEFORE_EDITIONS;
+    }
+    try {
+      return Integer.parseInt(edition);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(file + " has formatEdition \"" + edition + "\", which is no number", e);
     }
   }
 

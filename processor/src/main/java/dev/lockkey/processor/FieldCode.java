@@ -160,9 +160,10 @@ final class FieldCode {
   }
 
   private Canonicalisation collection(String segment) {
-    CodeBlock statement = CodeBlock.of("$T $N = $N.collectionSegment($N, $N::text);\n",
-        GeneratedTypes.STRING, segment, constant, variable, constant);
-    ClassName copy = field.type().container() == Container.SET ? GeneratedTypes.SET : GeneratedTypes.LIST;
+    boolean set = field.type().container() == Container.SET;
+    CodeBlock statement = CodeBlock.of("$T $N = $N.$N($N, $N::text);\n",
+        GeneratedTypes.STRING, segment, constant, set ? "setSegment" : "collectionSegment", variable, constant);
+    ClassName copy = set ? GeneratedTypes.SET : GeneratedTypes.LIST;
     return assign(statement, CodeBlock.of("$T.copyOf($N)", copy, variable), CodeBlock.of("$N", segment));
   }
 

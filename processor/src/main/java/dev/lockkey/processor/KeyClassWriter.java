@@ -99,12 +99,13 @@ final class KeyClassWriter {
       CodeBlock descriptors = CodeBlock.join(fields.stream().map(FieldCode::descriptor).toList(), ",\n");
       constants.add(FieldSpec.builder(GeneratedTypes.SPEC_DESCRIPTOR, specConstant)
           .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
-          .addJavadoc("What {@link $T} declares: name, domain, action, version, layout and fields.\n", spec)
+          .addJavadoc("What {@link $T} declares: name, domain, action, version, layout and fields,\n"
+              + "and the key format edition this class renders.\n", spec)
           .initializer(CodeBlock.builder()
               .add("new $T(\n$>$>", GeneratedTypes.SPEC_DESCRIPTOR)
               .add("$S,\n$S,\n$S,\n$L,\n$S,\n", model.qualifiedName(), model.domain(), model.action(),
                   model.version(), model.layout())
-              .add("$T.of(\n$>$>$L)$<$<)$<$<", GeneratedTypes.LIST, descriptors)
+              .add("$T.of(\n$>$>$L),$<$<\n$L)$<$<", GeneratedTypes.LIST, descriptors, FormatEdition.CURRENT)
               .build())
           .build());
       constants.add(FieldSpec.builder(GeneratedTypes.KEY_FORMAT, formatConstant)

@@ -14,8 +14,10 @@ import java.util.stream.Collectors;
  * get "the" lock. So a layout that changed while keeping its version is an error, a version that
  * went down too, and a version bump is accepted with a note on how to roll it out.
  *
- * <p>What counts as a change: the domain, the action, the rendered layout (field order, field
- * names, template), and each field's type and modifiers. {@code @MaxLength} does not count: it
+ * <p>What counts as a change: the key format edition (its rules render the bytes of every value;
+ * a baseline written before editions were recorded has edition 0), the domain, the action, the
+ * rendered layout (field order, field names, template), and each field's type and modifiers.
+ * {@code @MaxLength} does not count: it
  * decides which values are valid, never the bytes of a valid key.
  *
  * <p>The baseline of a spec is found by its qualified name; a renamed or moved interface has none
@@ -63,6 +65,10 @@ final class LayoutGuard {
   /** What differs besides the version, e.g. {@code fields reordered: [a, b] -> [b, a]}. */
   static List<String> changes(LayoutManifest old, LayoutManifest current) {
     List<String> changes = new ArrayList<>();
+    if (old.formatEdition() != current.formatEdition()) {
+      changes.add("key format edition " + old.formatEdition() + " -> " + current.formatEdition()
+          + " (docs/KEY-FORMAT.md, Editions)");
+    }
     if (!old.domain().equals(current.domain())) {
       changes.add("domain \"" + old.domain() + "\" -> \"" + current.domain() + "\"");
     }

@@ -10,10 +10,12 @@ import java.util.List;
  * @param domain the domain word
  * @param action the action word
  * @param version the layout version
+ * @param formatEdition the key format edition that renders the keys ({@link FormatEdition})
  * @param layout the rendered layout, e.g. {@code payment:capture:v1:{tenant}:{orderId}}
  * @param fields the identity fields in declaration order
  */
-record LayoutManifest(String spec, String domain, String action, int version, String layout, List<Field> fields) {
+record LayoutManifest(
+    String spec, String domain, String action, int version, int formatEdition, String layout, List<Field> fields) {
 
   LayoutManifest {
     fields = List.copyOf(fields);

@@ -68,14 +68,16 @@ import javax.tools.StandardLocation;
  *   <li>{@code [LockKeyModifier]} a modifier on a type it does not fit.
  *   <li>{@code [LockKeyHashedSecret]} @Hashed and @Secret on one field.
  *   <li>{@code [LockKeyMaxLength]} @MaxLength below 1.
- *   <li>{@code [LockKeyLayoutChanged]} the layout differs from the baseline's, with the same version.
+ *   <li>{@code [LockKeyUnordered]} a Set or Collection without @Unordered.
+ *   <li>{@code [LockKeyLayoutChanged]} the layout or key format edition differs from the baseline's,
+ *       with the same version.
  *   <li>{@code [LockKeyVersionLowered]} the version is below the baseline's.
  *   <li>{@code [LockKeyBaseline]} the baseline named by {@code -Alockkey.baseline} cannot be read.
  *   <li>{@code [LockKeyWrite]} the source file or manifest could not be written.
  *   <li>{@code [LockKeyInternal]} the processor failed on a spec (a bug).
  *   <li>Warnings: {@code [LockKeyNoise]} a field named like per-request data (requestId,
- *       traceId, nonce, timestamp, ...; windowed instants are exempt), {@code [LockKeySetOrder]} a
- *       Set without @Unordered, {@code [LockKeyTemplateVersion]} a template without {@code {version}}.
+ *       traceId, nonce, timestamp, ...; windowed instants are exempt), {@code [LockKeyTemplateVersion]}
+ *       a template without {@code {version}}.
  *   <li>Notes: {@code [LockKeyVersionBumped]} the version grew past the baseline's, with the
  *       rollout steps; {@code [LockKeyNotInBaseline]} a spec the baseline does not hold yet.
  * </ul>
@@ -89,8 +91,8 @@ import javax.tools.StandardLocation;
  *   <li>{@code XxxKey} is a top-level class in the spec's package, also for a nested spec.
  *       Local specs are never seen: javac does not show local types to processors.
  *   <li>{@code @Verbatim} with {@code @CaseInsensitive} is allowed: one keeps surrounding white
- *       space, the other lowercases; {@code @CaseInsensitive} with {@code @Hashed} or
- *       {@code @Secret} digests the lowercased text.
+ *       space, the other folds case; {@code @CaseInsensitive} with {@code @Hashed} or
+ *       {@code @Secret} digests the case-folded text.
  *   <li>Accessors return canonical values: a {@code @Hashed}/{@code @Secret} String its 32-hex
  *       digest, a digested {@code byte[]} a fresh copy of the digest's 16 bytes, a collection an
  *       immutable copy of the elements as given. The key keeps nothing else.

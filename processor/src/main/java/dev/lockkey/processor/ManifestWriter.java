@@ -9,12 +9,13 @@ import java.util.List;
  * Writes the layout manifest of one spec: a small properties file (UTF-8) at
  * {@code META-INF/lockkey/specs/<qualified spec name>.properties} in the class output, so that it
  * ships in the jar. The runtime's {@code KeyDecoder} reads these to decode keys found in Redis; a
- * copy committed as the layout baseline lets {@link LayoutGuard} catch layout changes that kept
- * their version. One file per spec keeps Gradle's isolating mode valid: each file has exactly one
- * originating element. Like {@link KeyClassWriter}, it sees only the model.
+ * copy committed as the layout baseline lets {@link LayoutGuard} catch layout changes (a new key
+ * format edition among them) that kept their version. One file per spec keeps Gradle's isolating
+ * mode valid: each file has exactly one originating element. Like {@link KeyClassWriter}, it sees only the model.
  *
  * <pre>
  * manifest=1
+ * formatEdition=1
  * spec=com.acme.PaymentCapture
  * domain=payment
  * action=capture
@@ -47,8 +48,8 @@ final class ManifestWriter {
         .map(field -> new LayoutManifest.Field(
             field.name(), GeneratedTypes.declared(field.type()).toString(), modifiers(field.modifiers())))
         .toList();
-    return new LayoutManifest(
-        model.qualifiedName(), model.domain(), model.action(), model.version(), model.layout(), fields);
+    return new LayoutManifest(model.qualifiedName(), model.domain(), model.action(), model.version(),
+        FormatEdition.CURRENT, model.layout(), fields);
   }
 
   /** The modifiers in the order and notation of the runtime's {@code FieldDescriptor.modifiers()}. */
@@ -86,6 +87,7 @@ final class ManifestWriter {
         .append("# Layout manifest of ").append(manifest.spec()).append(", written by lockkey-processor; do not edit.\n")
         .append("# A copy in the layout baseline guards the layout (lockkey docs/OBSERVABILITY.md).\n");
     line(text, "manifest", FORMAT_VERSION);
+    line(text, "formatEdition", Integer.toString(manifest.formatEdition()));
     line(text, "spec", manifest.spec());
     line(text, "domain", manifest.domain());
     line(text, "action", manifest.action());

@@ -124,16 +124,16 @@ enum Message {
   MAX_LENGTH(ERROR, "LockKeyMaxLength",
       "@MaxLength is %d; a length limit is at least 1 code point; use a positive limit or remove"
           + " @MaxLength"),
+  UNORDERED_REQUIRED(ERROR, "LockKeyUnordered",
+      "identity field %s() is a %s without @Unordered; the iteration order of a %s is not part of its"
+          + " value (one set iterates in another order in the next JVM run), so equal values would give"
+          + " different keys; add @Unordered, or use a List if the order matters"),
 
   // Warnings, silenced by @SuppressWarnings("lockkey") on the method or the spec.
   NOISE_FIELD(WARNING, "LockKeyNoise",
       "identity field %s() looks like per-request data; a key holding it differs on every request and"
           + " never locks anything; remove it from the spec, or add @SuppressWarnings(\"lockkey\") if it"
           + " does identify the resource"),
-  SET_ORDER(WARNING, "LockKeySetOrder",
-      "identity field %s() is a Set without @Unordered; a Set's iteration order is not part of its"
-          + " value, so equal sets can give different keys; add @Unordered, or use a List if the order"
-          + " matters"),
   TEMPLATE_WITHOUT_VERSION(WARNING, "LockKeyTemplateVersion",
       "template \"%s\" has no {version}; bumping the version would not change the keys, so old and new"
           + " layouts could collide; add a {version} segment, or @SuppressWarnings(\"lockkey\") if"

@@ -177,8 +177,10 @@ final class SpecValidator {
     if (type.kind() == ScalarKind.BYTES && !modifiers.digest()) {
       problems.add(Problem.onElement(Message.BYTES_WITHOUT_DIGEST, name));
     }
-    if (type.container() == Container.SET && !modifiers.unordered()) {
-      problems.add(Problem.onElement(Message.SET_ORDER, name));
+    boolean orderless = type.container() == Container.SET || type.container() == Container.COLLECTION;
+    if (orderless && !modifiers.unordered()) {
+      String container = type.container() == Container.SET ? "Set" : "Collection";
+      problems.add(Problem.onElement(Message.UNORDERED_REQUIRED, name, container, container));
     }
     return problems;
   }

@@ -181,14 +181,32 @@ class FieldDiagnosticsTest {
     JavaFileObject spec = specWith(
         "@CaseInsensitive @MaxLength(8) List<String> tags();",
         "@Hashed Optional<String> note();",
-        "@Verbatim Set<String> labels();",
+        "@Unordered @Verbatim Set<String> labels();",
         "@Unordered @Window(size = 1, unit = ChronoUnit.HOURS) Collection<Instant> slots();");
 
-    Compilation compilation = compile(spec);
+    assertThat(compile(spec)).succeededWithoutWarnings();
+  }
 
-    assertThat(compilation).succeeded();
-    assertThat(compilation).hadWarningContaining("[LockKeySetOrder] identity field labels()");
-    assertThat(compilation).hadWarningCount(1);
+  @Test
+  void setNeedsUnordered() {
+    assertOnlyError(specWith("Set<String> accounts();"),
+        "[LockKeyUnordered] identity field accounts() is a Set without @Unordered; the iteration order of a Set"
+            + " is not part of its value (one set iterates in another order in the next JVM run), so equal values"
+            + " would give different keys; add @Unordered, or use a List if the order matters",
+        "Set<String> accounts();");
+  }
+
+  @Test
+  void collectionNeedsUnordered() {
+    assertOnlyError(specWith("@CaseInsensitive Collection<String> tags();"),
+        "[LockKeyUnordered] identity field tags() is a Collection without @Unordered; the iteration order of a"
+            + " Collection is not part of its value",
+        "@CaseInsensitive Collection<String> tags();");
+  }
+
+  @Test
+  void aListKeepsItsOrderWithoutUnordered() {
+    assertThat(compile(specWith("List<String> hops();"))).succeededWithoutWarnings();
   }
 
   @Test

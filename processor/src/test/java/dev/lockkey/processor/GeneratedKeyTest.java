@@ -59,8 +59,15 @@ class GeneratedKeyTest {
     }
 
     @Test
-    void normalisesToNfcAndLowercasesCaseInsensitiveFields() {
+    void normalisesToNfcAndFoldsCaseInsensitiveFields() {
       assertThat(OrderStateKey.of("Cafe\u0301", "ÄBC").canonical()).isEqualTo("order:state:v2:Café:äbc");
+      assertThat(OrderStateKey.of("x", "STRAẞE")).isEqualTo(OrderStateKey.of("x", "Straße"));
+      assertThat(OrderStateKey.of("x", "ΟΔΟΣ").canonical()).isEqualTo("order:state:v2:x:οδοσ");
+    }
+
+    @Test
+    void stripsNoBreakSpaces() {
+      assertThat(PaymentCaptureKey.of("\u00A0acme\u202F", 1).canonical()).isEqualTo("payment:capture:v1:acme:1");
     }
 
     @Test
@@ -89,6 +96,12 @@ class GeneratedKeyTest {
     @Test
     void unorderedSetIsSorted() {
       assertThat(AccountPairTransferKey.of(Set.of("9008", "1001")).canonical())
+          .isEqualTo("transfer:account-pair:v1:1001,9008");
+    }
+
+    @Test
+    void aSetDropsElementsThatAreEqualOnceCanonical() {
+      assertThat(AccountPairTransferKey.of(Set.of("9008", " 9008", "1001")).canonical())
           .isEqualTo("transfer:account-pair:v1:1001,9008");
     }
 

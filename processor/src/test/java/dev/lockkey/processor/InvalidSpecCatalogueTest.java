@@ -101,6 +101,8 @@ class InvalidSpecCatalogueTest {
       field(Message.HASHED_AND_SECRET, "HashedSecret", "identity field x() is both @Hashed and @Secret",
           "@Hashed @Secret String x();"),
       field(Message.MAX_LENGTH, "MaxLengthZero", "@MaxLength is 0", "@MaxLength(0) String x();"),
+      field(Message.UNORDERED_REQUIRED, "SetInOrder", "identity field x() is a Set without @Unordered",
+          "Set<String> x();"),
       spec(Message.INACCESSIBLE_SPEC, "PrivateSpec", "spec PrivateSpec is private", "private interface PrivateSpec",
           "class PrivateSpecs {", "  " + annotation("PrivateSpec"),
           "  private interface PrivateSpec {", "    String tenant();", "  }", "}"),

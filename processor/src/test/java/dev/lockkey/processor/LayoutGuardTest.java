@@ -116,6 +116,62 @@ class LayoutGuardTest {
   }
 
   @Test
+  void aBaselineOfAnotherFormatEditionFailsLikeALayoutChange() throws IOException {
+    rewriteBaselineEdition("formatEdition=1", "formatEdition=2");
+    JavaFileObject spec = source("Spec", ORIGINAL);
+
+    Compilation compilation = compileAgainstBaseline(spec);
+
+    assertThat(compilation).hadErrorContaining("""
+        [LockKeyLayoutChanged] spec Spec changed its key layout but kept version 1; old and new builds would \
+        lock different keys for one resource, so during a rollout both could hold its lock
+          baseline: payment:capture:v1:{tenant}:{orderId} (tenant java.lang.String, orderId long)
+          now:      payment:capture:v1:{tenant}:{orderId} (tenant java.lang.String, orderId long)
+          changed:  key format edition 2 -> 1 (docs/KEY-FORMAT.md, Editions)
+          bump the version (version = 2) and roll out both layouts, or undo the change""")
+        .inFile(spec).onLineContaining(HEADER);
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void aBaselineFromBeforeEditionsIsEditionZero() throws IOException {
+    rewriteBaselineEdition("formatEdition=1\n", "");
+    JavaFileObject spec = source("Spec", ORIGINAL);
+
+    Compilation compilation = compileAgainstBaseline(spec);
+
+    assertThat(compilation).hadErrorContaining("changed:  key format edition 0 -> 1").inFile(spec)
+        .onLineContaining(HEADER);
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void anEditionChangeWithAVersionBumpPassesWithTheRolloutSteps() throws IOException {
+    rewriteBaselineEdition("formatEdition=1", "formatEdition=2");
+    JavaFileObject spec = source("Spec", """
+        @LockKeySpec(domain = "payment", action = "capture", version = 2)
+        interface Spec {
+          String tenant();
+          long orderId();
+        }
+        """);
+
+    Compilation compilation = compileAgainstBaseline(spec);
+
+    assertThat(compilation).succeeded();
+    assertThat(notes(compilation)).contains(
+        "[LockKeyVersionBumped] spec Spec moves from version 1 to 2 (changed: key format edition 2 -> 1");
+  }
+
+  /** The baseline as an older or newer lockkey-processor would have written it. */
+  private void rewriteBaselineEdition(String written, String instead) throws IOException {
+    Path manifest = baseline.resolve("test.Spec" + ManifestWriter.SUFFIX);
+    String text = Files.readString(manifest, StandardCharsets.UTF_8);
+    assertThat(text).contains(written);
+    Files.writeString(manifest, text.replace(written, instead), StandardCharsets.UTF_8);
+  }
+
+  @Test
   void aChangedTemplateFails() throws IOException {
     copyManifests(compile(source("Templated", """
         @LockKeySpec(domain = "order", action = "pay", template = "order:{orderId}:pay:{version}")

@@ -97,22 +97,4 @@ class WarningsTest {
 
     assertThat(compile(spec)).succeededWithoutWarnings();
   }
-
-  @Test
-  void setWithoutUnorderedWarns() {
-    JavaFileObject spec = source("Spec", """
-        @LockKeySpec(domain = "transfer", action = "accounts")
-        interface Spec {
-          Set<String> accounts();
-        }
-        """);
-
-    Compilation compilation = compile(spec);
-
-    assertThat(compilation).succeeded();
-    assertThat(compilation)
-        .hadWarningContaining("[LockKeySetOrder] identity field accounts() is a Set without @Unordered; a Set's"
-            + " iteration order is not part of its value")
-        .inFile(spec).onLineContaining("Set<String> accounts();");
-  }
 }

@@ -1,7 +1,7 @@
 package dev.lockkey.reliability;
 
-import dev.lockkey.redis.Lease;
-import dev.lockkey.redis.LockException;
+import dev.lockkey.lock.Lease;
+import dev.lockkey.lock.LockException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;

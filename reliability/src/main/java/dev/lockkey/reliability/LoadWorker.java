@@ -2,11 +2,11 @@ package dev.lockkey.reliability;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
-import dev.lockkey.redis.Lease;
-import dev.lockkey.redis.LockException;
-import dev.lockkey.redis.LockListener;
-import dev.lockkey.redis.LockOptions;
-import dev.lockkey.redis.LockTimeoutException;
+import dev.lockkey.lock.Lease;
+import dev.lockkey.lock.LockException;
+import dev.lockkey.lock.LockListener;
+import dev.lockkey.lock.LockOptions;
+import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.redis.RedisLockExecutor;
 import dev.lockkey.reliability.specs.StockAdjustmentKey;
 import dev.lockkey.testing.RedisFixture;

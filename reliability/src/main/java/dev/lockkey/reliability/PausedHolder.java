@@ -1,8 +1,8 @@
 package dev.lockkey.reliability;
 
 import dev.lockkey.Keyspace;
-import dev.lockkey.redis.Lease;
-import dev.lockkey.redis.LockOptions;
+import dev.lockkey.lock.Lease;
+import dev.lockkey.lock.LockOptions;
 import dev.lockkey.redis.RedisLockExecutor;
 import dev.lockkey.reliability.specs.StockAdjustmentKey;
 import dev.lockkey.testing.RedisFixture;

@@ -3,9 +3,9 @@ package dev.lockkey.reliability;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lockkey.Keyspace;
-import dev.lockkey.redis.Lease;
-import dev.lockkey.redis.LockOptions;
-import dev.lockkey.redis.LockTimeoutException;
+import dev.lockkey.lock.Lease;
+import dev.lockkey.lock.LockOptions;
+import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.redis.RedisLockExecutor;
 import dev.lockkey.redis.RedisUnavailableException;
 import dev.lockkey.reliability.LockingWorkers.Call;

@@ -130,11 +130,11 @@ class HostileInputTest {
   }
 
   /**
-   * Sorted, and with elements kept that are equal once canonical ({@code "a"} and {@code " a"}):
-   * the format joins every element's text, as it does for a list.
+   * Sorted, and without the elements that are equal once canonical ({@code "a"} and {@code " a"}):
+   * a set is a set of canonical values.
    */
   private static List<String> canonicalTags(ParcelRoute key) {
-    return key.tags().stream().map(TAGS::text).sorted().toList();
+    return key.tags().stream().map(TAGS::text).distinct().sorted().toList();
   }
 
   /** Reads a body back into canonical values: possible only because escaping is injective. */

@@ -14,7 +14,7 @@ import java.util.TreeMap;
  * reach the same canonical text, which is what a key must get right.
  */
 final class HostileText {
-  /** Fragments that collide once normalised, stripped, lowercased or escaped. */
+  /** Fragments that collide once normalised, stripped, case-folded or escaped. */
   private static final List<String> FRAGMENTS = List.of(
       // reserved characters and what their escapes look like
       "%", ":", "{", "}", ",", "*", "?", "[", "]", "\\", "%3A", "%3a", "%25", "%2C", "%7B", "%%", "%G1", "%E2%80%8B",

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import dev.lockkey.Keyspace;
-import dev.lockkey.redis.Lease;
-import dev.lockkey.redis.LockOptions;
+import dev.lockkey.lock.Lease;
+import dev.lockkey.lock.LockOptions;
 import dev.lockkey.redis.RedisLockExecutor;
 import dev.lockkey.testing.RedisFixture;
 import java.time.Duration;

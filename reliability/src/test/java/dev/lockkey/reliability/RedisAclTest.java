@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lockkey.Keyspace;
-import dev.lockkey.redis.Lease;
-import dev.lockkey.redis.LockException;
+import dev.lockkey.lock.Lease;
+import dev.lockkey.lock.LockException;
 import dev.lockkey.redis.RedisLockExecutor;
 import dev.lockkey.reliability.specs.StockAdjustmentKey;
 import dev.lockkey.testing.RedisFixture;

@@ -3,7 +3,7 @@ package dev.lockkey.reliability;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.lockkey.redis.Lease;
+import dev.lockkey.lock.Lease;
 import dev.lockkey.redis.RedisLockExecutor;
 import dev.lockkey.redis.RedisUnavailableException;
 import dev.lockkey.reliability.specs.StockAdjustmentKey;

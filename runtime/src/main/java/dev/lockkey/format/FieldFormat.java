@@ -12,9 +12,9 @@ import java.time.LocalDate;
 import java.time.YearMonth;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
 
@@ -84,18 +84,23 @@ public final class FieldFormat {
     return name;
   }
 
-  /** NFC, stripped unless {@code @Verbatim}, lowercased if {@code @CaseInsensitive}; blank, null, unpaired surrogates and {@code @MaxLength} overruns are invalid. */
+  /**
+   * NFC, stripped of white space at both ends unless {@code @Verbatim}, then if
+   * {@code @CaseInsensitive} Unicode full case folding and NFC again; blank, null, unpaired
+   * surrogates and {@code @MaxLength} overruns are invalid. White space is every code point that
+   * {@code Character.isWhitespace} or {@code Character.isSpaceChar}, plus U+200B and U+FEFF.
+   */
   public String text(String value) {
     requirePresent(value);
     String text = normalized(value);
     if (!verbatim) {
-      text = text.strip();
+      text = WhiteSpace.strip(text);
     }
-    if (text.isBlank()) {
+    if (WhiteSpace.isBlank(text)) {
       throw invalid(Rules.BLANK, "is blank (empty or only white space); a key needs a value");
     }
     if (caseInsensitive) {
-      text = normalized(text.toLowerCase(Locale.ROOT)); // lowercasing may undo NFC, e.g. J + caron
+      text = normalized(CaseFolding.fold(text)); // folding may undo NFC, e.g. J + caron, or decompose
     }
     if (maxLength > 0 && text.length() > maxLength) {
       int codePoints = text.codePointCount(0, text.length());
@@ -104,6 +109,19 @@ public final class FieldFormat {
       }
     }
     return text;
+  }
+
+  /**
+   * Whether {@code text} is canonical text of this {@code String} field: what {@link #text(String)}
+   * returns for some value. Canonical text is a fixed point of {@code text(..)}, so this is
+   * whether {@code text(text)} gives it back; for decoding stored keys.
+   */
+  public boolean isCanonicalText(String text) {
+    try {
+      return text(text).equals(text);
+    } catch (InvalidKeyException notEvenValid) {
+      return false;
+    }
   }
 
   /** {@code Long.toString}; for the primitive integral types. */
@@ -234,20 +252,54 @@ public final class FieldFormat {
       return null;
     }
     T present = value.get();
-    if (present instanceof String string && string.isBlank()) {
+    if (present instanceof String string && WhiteSpace.isBlank(string)) {
       return null;
     }
     return text.apply(present);
   }
 
   /**
-   * The finished segment of a collection field: each element's canonical text escaped, sorted if
-   * {@code @Unordered}, joined with {@code ,}. Null, empty, or a null element is invalid.
+   * The finished segment of a {@code List} or {@code Collection} field: each element's canonical
+   * text escaped, sorted if {@code @Unordered} (a sorted multiset: duplicates stay), joined with
+   * {@code ,}. Null, empty, or a null element is invalid.
    *
    * @throws IllegalStateException when the field is {@code @Hashed} or {@code @Secret}, which
    *     collections do not take
    */
   public <T> String collectionSegment(Collection<? extends T> values, Function<? super T, String> text) {
+    String[] escaped = escapedElements(values, text);
+    if (unordered) {
+      Arrays.sort(escaped); // String.compareTo, as the contract says
+    }
+    return escaped.length == 1 ? escaped[0] : String.join(",", escaped);
+  }
+
+  /**
+   * The finished segment of a {@code Set} field: each element's canonical text escaped, sorted,
+   * and without the duplicates that canonicalisation made equal (a case-insensitive
+   * {@code {ACC-1, acc-1}} is one element), joined with {@code ,}. Null, empty, or a null element
+   * is invalid.
+   *
+   * @throws IllegalStateException when the field is not {@code @Unordered} (a set's iteration order
+   *     is not part of its value), or is {@code @Hashed} or {@code @Secret}
+   */
+  public <T> String setSegment(Set<? extends T> values, Function<? super T, String> text) {
+    if (!unordered) {
+      throw new IllegalStateException(spec + "." + name + " is a Set without @Unordered; its order is not part of its value");
+    }
+    String[] escaped = escapedElements(values, text);
+    Arrays.sort(escaped);
+    int distinct = 0;
+    for (String element : escaped) {
+      if (distinct == 0 || !element.equals(escaped[distinct - 1])) {
+        escaped[distinct++] = element;
+      }
+    }
+    return distinct == 1 ? escaped[0] : String.join(",", Arrays.asList(escaped).subList(0, distinct));
+  }
+
+  /** Each element's canonical text, escaped, in iteration order. */
+  private <T> String[] escapedElements(Collection<? extends T> values, Function<? super T, String> text) {
     if (hashed || secret) {
       throw new IllegalStateException(spec + "." + name + " is a digest field; collections cannot be @Hashed or @Secret");
     }
@@ -267,10 +319,7 @@ public final class FieldFormat {
       T element = (T) elements[i];
       escaped[i] = Escaping.escape(text.apply(element));
     }
-    if (unordered) {
-      Arrays.sort(escaped); // String.compareTo, as the contract says
-    }
-    return escaped.length == 1 ? escaped[0] : String.join(",", escaped);
+    return escaped;
   }
 
   /**

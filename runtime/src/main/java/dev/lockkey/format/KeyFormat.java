@@ -13,6 +13,12 @@ import java.util.Set;
  * a constant: {@code private static final KeyFormat FORMAT = KeyFormat.of(SPEC);}. Immutable.
  */
 public final class KeyFormat {
+  /**
+   * The edition of the key format that this runtime renders (docs/KEY-FORMAT.md, "Editions").
+   * Rendering never changes within an edition.
+   */
+  public static final int EDITION = 1;
+
   /** The longest body, in UTF-8 bytes. */
   public static final int MAX_BODY_BYTES = 512;
 
@@ -31,11 +37,18 @@ public final class KeyFormat {
   }
 
   /**
-   * Compiles the spec's layout.
+   * Compiles the spec's layout. A spec of format edition 0 (a layout manifest written before
+   * editions were recorded) is accepted for decoding: its bodies have the same layout.
    *
-   * @throws IllegalArgumentException when the layout does not name each field exactly once
+   * @throws IllegalArgumentException when the layout does not name each field exactly once, or
+   *     the spec was generated for a newer format edition than {@link #EDITION} (a lockkey-processor
+   *     newer than this runtime), whose bytes this runtime cannot render
    */
   public static KeyFormat of(SpecDescriptor spec) {
+    if (spec.formatEdition() > EDITION) {
+      throw new IllegalArgumentException(spec.name() + " was generated for key format edition " + spec.formatEdition()
+          + ", but this lockkey runtime renders edition " + EDITION + "; use the runtime of the same release as the processor");
+    }
     List<String> names = spec.fieldNames();
     Set<String> distinct = new HashSet<>(names);
     if (distinct.size() != names.size()) {

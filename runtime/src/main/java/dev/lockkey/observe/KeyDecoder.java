@@ -110,7 +110,7 @@ public final class KeyDecoder {
         continue;
       }
       try {
-        matches.add(DecodedKey.decoded(text, format.spec(), fields(format.spec(), segments)));
+        matches.add(DecodedKey.decoded(text, format.spec(), fields(format, segments)));
       } catch (IllegalArgumentException notRenderedByIt) {
         nearMisses.add(format.spec().name() + " has this layout, but " + notRenderedByIt.getMessage());
       }
@@ -124,10 +124,10 @@ public final class KeyDecoder {
     return DecodedKey.unknown(text, unknownReason(text.body(), nearMisses));
   }
 
-  private static List<DecodedField> fields(SpecDescriptor spec, Map<String, String> segments) {
+  private static List<DecodedField> fields(KeyFormat format, Map<String, String> segments) {
     List<DecodedField> fields = new ArrayList<>();
-    for (FieldDescriptor field : spec.fields()) {
-      fields.add(SegmentDecoder.decode(field, segments.get(field.name())));
+    for (FieldDescriptor field : format.spec().fields()) {
+      fields.add(SegmentDecoder.decode(field, format.field(field.name()), segments.get(field.name())));
     }
     return fields;
   }

@@ -2,8 +2,11 @@ package dev.lockkey.observe;
 
 import dev.lockkey.LockKey;
 import dev.lockkey.SpecDescriptor;
-import dev.lockkey.redis.LockException;
-import dev.lockkey.redis.LockListener;
+import dev.lockkey.lock.LockException;
+import dev.lockkey.lock.LockListener;
+import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.flight.SingleFlight;
+import dev.lockkey.redis.ratelimit.RateLimiter;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;

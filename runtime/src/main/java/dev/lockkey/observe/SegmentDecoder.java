@@ -3,8 +3,8 @@ package dev.lockkey.observe;
 import dev.lockkey.FieldDescriptor;
 import dev.lockkey.format.Digests;
 import dev.lockkey.format.Escaping;
+import dev.lockkey.format.FieldFormat;
 import java.math.BigDecimal;
-import java.text.Normalizer;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.YearMonth;
@@ -31,7 +31,8 @@ final class SegmentDecoder {
   private static final Pattern WINDOW_START = Pattern.compile("[0-9]{8}T[0-9]{6}Z");
   private static final DateTimeFormatter WINDOW_FORMAT = DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss'Z'", Locale.ROOT);
   private static final String OPTIONAL = "java.util.Optional<";
-  private static final List<String> COLLECTIONS = List.of("java.util.List<", "java.util.Set<", "java.util.Collection<");
+  private static final String SET = "java.util.Set<";
+  private static final List<String> COLLECTIONS = List.of("java.util.List<", SET, "java.util.Collection<");
   private static final String ELEMENT_SEPARATOR = ",";
 
   private SegmentDecoder() {}
@@ -41,7 +42,7 @@ final class SegmentDecoder {
    *
    * @throws IllegalArgumentException saying why {@code field} cannot have rendered {@code segment}
    */
-  static DecodedField decode(FieldDescriptor field, String segment) {
+  static DecodedField decode(FieldDescriptor field, FieldFormat format, String segment) {
     String type = field.type();
     if (type.startsWith(OPTIONAL) && segment.isEmpty()) {
       return new DecodedField(field.name(), type, DecodedField.Form.ABSENT, List.of());
@@ -62,19 +63,32 @@ final class SegmentDecoder {
         String[] escapedElements = segment.split(ELEMENT_SEPARATOR, -1);
         List<String> elements = new ArrayList<>();
         for (String element : escapedElements) {
-          elements.add(text(field, elementType(type), element));
+          elements.add(text(field, format, elementType(type), element));
         }
         if (field.unordered() && !isSorted(escapedElements)) {
           throw new IllegalArgumentException(field.name() + " is @Unordered, but its elements are not sorted");
         }
+        if (collection.equals(SET) && hasAdjacentDuplicates(escapedElements)) {
+          throw new IllegalArgumentException(field.name() + " is a Set, but holds an element twice");
+        }
         return new DecodedField(field.name(), type, DecodedField.Form.ELEMENTS, elements);
       }
     }
-    return new DecodedField(field.name(), type, DecodedField.Form.TEXT, List.of(text(field, scalarType, segment)));
+    return new DecodedField(field.name(), type, DecodedField.Form.TEXT, List.of(text(field, format, scalarType, segment)));
   }
 
   private static String elementType(String type) {
     return type.substring(type.indexOf('<') + 1, type.length() - 1);
+  }
+
+  /** Whether sorted elements hold one twice, which a set never renders. */
+  private static boolean hasAdjacentDuplicates(String[] escapedElements) {
+    for (int i = 1; i < escapedElements.length; i++) {
+      if (escapedElements[i - 1].equals(escapedElements[i])) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean isSorted(String[] escapedElements) {
@@ -87,14 +101,14 @@ final class SegmentDecoder {
   }
 
   /** The canonical text of one escaped scalar, checked against its type. */
-  private static String text(FieldDescriptor field, String scalarType, String escaped) {
+  private static String text(FieldDescriptor field, FieldFormat format, String scalarType, String escaped) {
     String text;
     try {
       text = Escaping.unescape(escaped);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(field.name() + " is not escaped as the key format escapes: " + e.getMessage(), e);
     }
-    if (text.isEmpty() || !canonical(field, scalarType).test(text)) {
+    if (text.isEmpty() || !canonical(field, format, scalarType).test(text)) {
       String modifiers = field.modifiers().isEmpty() ? "" : " " + String.join(" ", field.modifiers());
       throw new IllegalArgumentException(
           field.name() + " (" + scalarType + modifiers + ") never renders \"" + escaped + "\"");
@@ -103,7 +117,7 @@ final class SegmentDecoder {
   }
 
   /** Whether a text is what the key format renders for a value of {@code scalarType}. */
-  private static Predicate<String> canonical(FieldDescriptor field, String scalarType) {
+  private static Predicate<String> canonical(FieldDescriptor field, FieldFormat format, String scalarType) {
     return switch (scalarType) {
       case "byte", "java.lang.Byte" -> text -> parses(() -> Byte.toString(Byte.parseByte(text)), text);
       case "short", "java.lang.Short" -> text -> parses(() -> Short.toString(Short.parseShort(text)), text);
@@ -115,7 +129,7 @@ final class SegmentDecoder {
       case "java.time.LocalDate" -> text -> parses(() -> LocalDate.parse(text).toString(), text);
       case "java.time.YearMonth" -> text -> parses(() -> YearMonth.parse(text).toString(), text);
       case "java.time.Instant" -> text -> isWindowStart(field, text);
-      case "java.lang.String" -> text -> isCanonicalString(field, text);
+      case "java.lang.String" -> format::isCanonicalText;
       default -> text -> true;
     };
   }
@@ -139,12 +153,5 @@ final class SegmentDecoder {
     } catch (RuntimeException notADate) {
       return false;
     }
-  }
-
-  private static boolean isCanonicalString(FieldDescriptor field, String text) {
-    boolean normalized = Normalizer.isNormalized(text, Normalizer.Form.NFC);
-    boolean stripped = field.verbatim() || text.strip().equals(text);
-    boolean lowercase = !field.caseInsensitive() || text.toLowerCase(Locale.ROOT).equals(text);
-    return normalized && stripped && lowercase;
   }
 }

@@ -138,10 +138,17 @@ final class SpecManifests {
           required(manifest, "action"),
           Integer.parseInt(required(manifest, "version")),
           required(manifest, "layout"),
-          fields);
+          fields,
+          formatEdition(manifest));
     } catch (RuntimeException e) { // a missing entry, a bad number or duration, an invalid descriptor
       throw new IllegalStateException(source + " is no valid lockkey manifest: " + e.getMessage(), e);
     }
+  }
+
+  /** The manifest's key format edition; 0 for a manifest written before editions were recorded. */
+  private static int formatEdition(Properties manifest) {
+    String edition = manifest.getProperty("formatEdition", "").strip();
+    return edition.isEmpty() ? 0 : Integer.parseInt(edition);
   }
 
   private static String required(Properties manifest, String key) {

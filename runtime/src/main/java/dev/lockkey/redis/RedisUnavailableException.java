@@ -1,5 +1,6 @@
 package dev.lockkey.redis;
 
+import dev.lockkey.lock.LockException;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
@@ -11,7 +12,7 @@ import redis.clients.jedis.exceptions.JedisException;
 public final class RedisUnavailableException extends LockException {
   private static final long serialVersionUID = 1L;
 
-  RedisUnavailableException(String fullKey, JedisException cause) {
+  public RedisUnavailableException(String fullKey, JedisException cause) {
     super("Redis is unavailable for " + fullKey + ": " + cause.getMessage(), fullKey, cause);
   }
 }

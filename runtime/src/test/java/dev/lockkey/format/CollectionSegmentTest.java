@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.lockkey.FieldDescriptor;
 import dev.lockkey.InvalidKeyException;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -28,6 +29,42 @@ class CollectionSegmentTest {
     assertThat(unordered.collectionSegment(List.of("b", "A", ":"), unordered::text)).isEqualTo("%3A,A,b");
     assertThat(unordered.collectionSegment(Set.of("9008", "1001"), unordered::text))
         .isEqualTo(unordered.collectionSegment(List.of("1001", "9008"), unordered::text));
+  }
+
+  @Test
+  void anUnorderedListIsASortedMultisetThatKeepsDuplicates() {
+    FieldFormat caseInsensitive = Specs.field(NAMES.withUnordered().withCaseInsensitive());
+
+    assertThat(caseInsensitive.collectionSegment(List.of("acc-2", "ACC-1", "acc-1"), caseInsensitive::text))
+        .isEqualTo("acc-1,acc-1,acc-2");
+  }
+
+  @Test
+  void aSetDropsTheDuplicatesThatCanonicalisationMadeEqual() {
+    FieldFormat accounts = Specs.field(
+        FieldDescriptor.of("accounts", "java.util.Set<java.lang.String>").withUnordered().withCaseInsensitive());
+
+    assertThat(accounts.setSegment(Set.of("ACC-1", "acc-1", "acc-2"), accounts::text)).isEqualTo("acc-1,acc-2");
+    assertThat(accounts.setSegment(Set.of(" acc-1", "acc-1\u00A0"), accounts::text)).isEqualTo("acc-1");
+  }
+
+  @Test
+  void aSetIsInvalidLikeACollectionWhenEmptyOrHoldingNull() {
+    FieldFormat accounts = Specs.field(FieldDescriptor.of("accounts", "java.util.Set<java.lang.String>").withUnordered());
+
+    assertThatThrownBy(() -> accounts.setSegment(Set.<String>of(), accounts::text))
+        .isInstanceOfSatisfying(InvalidKeyException.class, e -> assertThat(e.rule()).isEqualTo("empty"));
+    assertThatThrownBy(() -> accounts.setSegment(new HashSet<>(Arrays.asList("a", null)), accounts::text))
+        .isInstanceOfSatisfying(InvalidKeyException.class, e -> assertThat(e.rule()).isEqualTo("null-element"));
+  }
+
+  @Test
+  void aSetMustBeUnordered() {
+    FieldFormat accounts = Specs.field(FieldDescriptor.of("accounts", "java.util.Set<java.lang.String>"));
+
+    assertThatThrownBy(() -> accounts.setSegment(Set.of("a"), accounts::text))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("is a Set without @Unordered");
   }
 
   @Test

@@ -10,6 +10,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** Every golden vector of {@code docs/KEY-FORMAT.md}, byte for byte. */
 class GoldenVectorsTest {
@@ -31,7 +33,7 @@ class GoldenVectorsTest {
   }
 
   @Test
-  void stringsAreNfcAndCaseInsensitiveOnesLowercase() {
+  void stringsAreNfcAndCaseInsensitiveOnesFolded() {
     KeyFormat format = KeyFormat.of(new SpecDescriptor("com.acme.OrderState", "order", "state", 2,
         "order:state:v2:{name}:{code}",
         List.of(FieldDescriptor.of("name", "java.lang.String"),
@@ -78,9 +80,43 @@ class GoldenVectorsTest {
     FieldFormat accounts = format.field("accounts");
     Set<String> accountSet = new LinkedHashSet<>(List.of("9008", "1001"));
 
-    String body = format.render(accounts.collectionSegment(accountSet, accounts::text));
+    String body = format.render(accounts.setSegment(accountSet, accounts::text));
 
     assertSameBytes(body, "transfer:account-pair:v1:1001,9008");
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+      "ſ, s",
+      "µ, μ",
+      "ΟΔΟΣ, οδοσ",
+      "οδος, οδοσ",
+      "ϐ, β",
+      "STRASSE, strasse",
+      "STRAẞE, strasse",
+      "Straße, strasse"})
+  void caseInsensitiveStringsAreFullyCaseFolded(String value, String segment) {
+    FieldFormat code = Specs.field(FieldDescriptor.of("code", "java.lang.String").withCaseInsensitive());
+
+    assertSameBytes(code.segment(code.text(value)), segment);
+  }
+
+  @Test
+  void noBreakSpacesAreStrippedAtBothEnds() {
+    assertSameBytes(Specs.paymentCapture("\u00A0acme\u00A0", 1), "payment:capture:v1:acme:1");
+    assertSameBytes(Specs.paymentCapture("\u202Facme\u202F", 1), "payment:capture:v1:acme:1");
+    assertSameBytes(Specs.paymentCapture("\u200B\uFEFFacme\u2007", 1), "payment:capture:v1:acme:1");
+  }
+
+  @Test
+  void aCaseInsensitiveSetDropsDuplicatesAndAnUnorderedListKeepsThem() {
+    FieldFormat set = Specs.field(
+        FieldDescriptor.of("accounts", "java.util.Set<java.lang.String>").withUnordered().withCaseInsensitive());
+    FieldFormat list = Specs.field(
+        FieldDescriptor.of("accounts", "java.util.List<java.lang.String>").withUnordered().withCaseInsensitive());
+
+    assertSameBytes(set.setSegment(new LinkedHashSet<>(List.of("ACC-1", "acc-1", "acc-2")), set::text), "acc-1,acc-2");
+    assertSameBytes(list.collectionSegment(List.of("ACC-1", "acc-1", "acc-2"), list::text), "acc-1,acc-1,acc-2");
   }
 
   @Test

@@ -1,30 +1,32 @@
 package dev.lockkey.format;
 
+import static dev.lockkey.RandomCases.forAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.ibm.icu.lang.UCharacter;
 import dev.lockkey.FieldDescriptor;
 import dev.lockkey.InvalidKeyException;
+import dev.lockkey.RandomText;
 import dev.lockkey.SpecDescriptor;
+import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Assume;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
 
 /**
- * The promises of the key format over generated, often hostile input: bodies are injective and
- * split into exactly their segments, canonical text is a fixed point, escaping is reversible, and
- * no input yields anything but a clean body or an {@link InvalidKeyException}.
+ * The promises of the key format over generated, often hostile input, as seeded randomized tests
+ * ({@link dev.lockkey.RandomCases}): bodies are injective and split into exactly their segments,
+ * canonical text is a fixed point, case folding matches the Unicode data, sets are sets, escaping
+ * is reversible, and no input yields anything but a clean body or an {@link InvalidKeyException}.
  */
 class KeyFormatProperties {
   /** A spec with every kind of segment: required, optional, collection, number. */
@@ -44,6 +46,17 @@ class KeyFormatProperties {
 
   /** What the generated {@code TicketKey} would hold: its canonical values and its body. */
   private record Rendered(Canonical canonical, String body) {}
+
+  /** A string field with some modifiers. */
+  private record Modified(String value, boolean caseInsensitive, boolean verbatim, boolean maxLength) {
+    FieldFormat format() {
+      FieldDescriptor field = FieldDescriptor.of("value", "java.lang.String");
+      field = caseInsensitive ? field.withCaseInsensitive() : field;
+      field = verbatim ? field.withVerbatim() : field;
+      field = maxLength ? field.withMaxLength(10) : field;
+      return Specs.field(field);
+    }
+  }
 
   /** The rendered ticket, or null when the input is invalid. */
   private static Rendered render(String queue, Optional<String> label, List<String> tags, long number) {
@@ -74,97 +87,144 @@ class KeyFormatProperties {
         tags, Long.parseLong(segments.get("number")));
   }
 
-  @Property
-  void aBodyDecodesToItsCanonicalValues(@ForAll("tickets") Rendered rendered) {
-    assertThat(decode(rendered.body())).isEqualTo(rendered.canonical());
+  @Test
+  void aBodyDecodesToItsCanonicalValues() {
+    forAll("aBodyDecodesToItsCanonicalValues", KeyFormatProperties::ticket,
+        rendered -> assertThat(decode(rendered.body())).isEqualTo(rendered.canonical()));
   }
 
-  @Property
-  void distinctCanonicalInputsGiveDistinctBodies(@ForAll("hostileTickets") List<Rendered> tickets) {
-    Map<String, Canonical> canonicalByBody = new HashMap<>();
-    for (Rendered ticket : tickets) {
-      Canonical earlier = canonicalByBody.putIfAbsent(ticket.body(), ticket.canonical());
+  @Test
+  void distinctCanonicalInputsGiveDistinctBodies() {
+    forAll("distinctCanonicalInputsGiveDistinctBodies", 1000, KeyFormatProperties::hostileTickets, tickets -> {
+      Map<String, Canonical> canonicalByBody = new HashMap<>();
+      for (Rendered ticket : tickets) {
+        Canonical earlier = canonicalByBody.putIfAbsent(ticket.body(), ticket.canonical());
 
-      assertThat(earlier).isIn(null, ticket.canonical());
-    }
+        assertThat(earlier).isIn(null, ticket.canonical());
+      }
+    });
   }
 
-  @Property
-  void aBodySplitsIntoExactlyItsSegments(@ForAll("tickets") Rendered rendered) {
-    Canonical canonical = rendered.canonical();
+  @Test
+  void aBodySplitsIntoExactlyItsSegments() {
+    forAll("aBodySplitsIntoExactlyItsSegments", KeyFormatProperties::ticket, rendered -> {
+      Canonical canonical = rendered.canonical();
 
-    assertThat(TICKET.parse(rendered.body())).containsExactly(
-        Map.entry("queue", QUEUE.segment(canonical.queue())),
-        Map.entry("label", LABEL.segment(canonical.label())),
-        Map.entry("tags", TAGS.collectionSegment(canonical.tags(), TAGS::text)),
-        Map.entry("number", Long.toString(canonical.number())));
+      assertThat(TICKET.parse(rendered.body())).containsExactly(
+          Map.entry("queue", QUEUE.segment(canonical.queue())),
+          Map.entry("label", LABEL.segment(canonical.label())),
+          Map.entry("tags", TAGS.collectionSegment(canonical.tags(), TAGS::text)),
+          Map.entry("number", Long.toString(canonical.number())));
+    });
   }
 
-  @Property
-  void canonicalTextIsAFixedPoint(@ForAll("validText") String value, @ForAll boolean caseInsensitive,
-      @ForAll boolean verbatim, @ForAll boolean maxLength) {
-    FieldDescriptor field = FieldDescriptor.of("value", "java.lang.String");
-    field = caseInsensitive ? field.withCaseInsensitive() : field;
-    field = verbatim ? field.withVerbatim() : field;
-    field = maxLength ? field.withMaxLength(10) : field;
-    FieldFormat format = Specs.field(field);
-    String text;
-    try {
-      text = format.text(value);
-    } catch (InvalidKeyException e) {
-      Assume.that(false);
-      return;
-    }
+  @Test
+  void canonicalTextIsAFixedPoint() {
+    forAll("canonicalTextIsAFixedPoint", KeyFormatProperties::modified, modified -> {
+      FieldFormat format = modified.format();
+      String text = validText(format, modified.value());
 
-    assertThat(format.text(text)).isEqualTo(text);
+      assertThat(text == null ? null : format.text(text)).isEqualTo(text);
+    });
   }
 
-  @Property
-  void unescapeInvertsEscape(@ForAll("validText") String text) {
-    assertThat(Escaping.unescape(Escaping.escape(text))).isEqualTo(text);
+  @Test
+  void caseInsensitiveTextIsTheUnicodeFullCaseFolding() {
+    FieldFormat caseInsensitive = Specs.field(FieldDescriptor.of("value", "java.lang.String").withCaseInsensitive());
+    FieldFormat plain = Specs.string();
+    forAll("caseInsensitiveTextIsTheUnicodeFullCaseFolding", RandomText::valid, value -> {
+      String text = validText(plain, value);
+      if (text == null) {
+        return; // blank: invalid either way
+      }
+      String icuFolded = Normalizer.normalize(UCharacter.foldCase(text, true), Normalizer.Form.NFC);
+
+      assertThat(caseInsensitive.text(value)).isEqualTo(icuFolded);
+    });
   }
 
-  @Property
-  void unescapeAcceptsOnlyWhatEscapeProduces(@ForAll("percentText") String segment) {
-    String text;
-    try {
-      text = Escaping.unescape(segment);
-    } catch (IllegalArgumentException e) {
-      return; // rejected: nothing to hold
-    }
-    assertThat(Escaping.escape(text)).isEqualTo(segment);
+  @Test
+  void unescapeInvertsEscape() {
+    forAll("unescapeInvertsEscape", RandomText::valid,
+        text -> assertThat(Escaping.unescape(Escaping.escape(text))).isEqualTo(text));
   }
 
-  @Property
-  void anyStringGivesACleanBodyOrInvalidKeyException(@ForAll("anyText") String tenant) {
-    String body;
-    try {
-      body = Specs.paymentCapture(tenant, 7);
-    } catch (InvalidKeyException e) {
-      assertThat(e.spec()).isEqualTo("PaymentCapture");
-      return;
-    }
-    String segment = Specs.PAYMENT_CAPTURE.parse(body).get("tenant");
-
-    assertThat(body).isEqualTo("payment:capture:v1:" + segment + ":7");
-    assertNoUnescapedReservedCodePoint(segment);
-    assertThat(Escaping.unescape(segment)).isEqualTo(Specs.string().text(tenant));
+  @Test
+  void unescapeAcceptsOnlyWhatEscapeProduces() {
+    forAll("unescapeAcceptsOnlyWhatEscapeProduces",
+        random -> RandomText.fromChars(random, "%0123456789ABCDEFacf: \u00E9", random.nextInt(13)), segment -> {
+          String text;
+          try {
+            text = Escaping.unescape(segment);
+          } catch (IllegalArgumentException e) {
+            return; // rejected: nothing to hold
+          }
+          assertThat(Escaping.escape(text)).isEqualTo(segment);
+        });
   }
 
-  @Property
-  void theOrderOfUnorderedElementsDoesNotMatter(@ForAll("tags") List<String> tags, @ForAll Random random) {
+  @Test
+  void anyStringGivesACleanBodyOrInvalidKeyException() {
+    forAll("anyStringGivesACleanBodyOrInvalidKeyException", RandomText::any, tenant -> {
+      String body;
+      try {
+        body = Specs.paymentCapture(tenant, 7);
+      } catch (InvalidKeyException e) {
+        assertThat(e.spec()).isEqualTo("PaymentCapture");
+        return;
+      }
+      String segment = Specs.PAYMENT_CAPTURE.parse(body).get("tenant");
+
+      assertThat(body).isEqualTo("payment:capture:v1:" + segment + ":7");
+      assertNoUnescapedReservedCodePoint(segment);
+      assertThat(Escaping.unescape(segment)).isEqualTo(Specs.string().text(tenant));
+    });
+  }
+
+  @Test
+  void theOrderOfUnorderedElementsDoesNotMatter() {
     FieldFormat unordered = Specs.field(FieldDescriptor.of("tags", "java.util.List<java.lang.String>").withUnordered());
-    String segment;
-    try {
-      segment = unordered.collectionSegment(tags, unordered::text);
-    } catch (InvalidKeyException e) {
-      Assume.that(false);
-      return;
-    }
-    List<String> shuffled = new ArrayList<>(tags);
-    Collections.shuffle(shuffled, random);
+    forAll("theOrderOfUnorderedElementsDoesNotMatter", KeyFormatProperties::validTags, tags -> {
+      String segment = unordered.collectionSegment(tags, unordered::text);
+      List<String> shuffled = new ArrayList<>(tags);
+      Collections.shuffle(shuffled, new Random(tags.hashCode()));
 
-    assertThat(unordered.collectionSegment(shuffled, unordered::text)).isEqualTo(segment);
+      assertThat(unordered.collectionSegment(shuffled, unordered::text)).isEqualTo(segment);
+    });
+  }
+
+  @Test
+  void anUnorderedListKeepsItsDuplicates() {
+    FieldFormat unordered = Specs.field(FieldDescriptor.of("tags", "java.util.List<java.lang.String>").withUnordered());
+    forAll("anUnorderedListKeepsItsDuplicates", KeyFormatProperties::validTags, tags -> {
+      List<String> twice = new ArrayList<>(tags);
+      twice.addAll(tags);
+
+      assertThat(unordered.collectionSegment(twice, unordered::text).split(",")).hasSize(2 * tags.size());
+    });
+  }
+
+  @Test
+  void aSetIsItsDistinctCanonicalElements() {
+    FieldFormat set = Specs.field(
+        FieldDescriptor.of("tags", "java.util.Set<java.lang.String>").withUnordered().withCaseInsensitive());
+    forAll("aSetIsItsDistinctCanonicalElements", KeyFormatProperties::validTags, tags -> {
+      Set<String> values = new LinkedHashSet<>(tags);
+      Set<String> withEqualVariants = new LinkedHashSet<>(values);
+      TreeSet<String> distinct = new TreeSet<>();
+      for (String tag : values) {
+        String text = set.text(tag);
+        withEqualVariants.add("\u00A0" + text + "\u202F");
+        if (text.chars().allMatch(c -> c < 0x80)) {
+          withEqualVariants.add(text.toUpperCase(Locale.ROOT));
+        }
+        distinct.add(Escaping.escape(text));
+      }
+      String segment = set.setSegment(values, set::text);
+
+      assertThat(segment).isEqualTo(String.join(",", distinct));
+      assertThat(set.setSegment(withEqualVariants, set::text)).isEqualTo(segment);
+    });
   }
 
   private static void assertNoUnescapedReservedCodePoint(String segment) {
@@ -178,66 +238,59 @@ class KeyFormatProperties {
     }
   }
 
+  /** The canonical text, or null when the value is invalid for the field. */
+  private static String validText(FieldFormat format, String value) {
+    try {
+      return format.text(value);
+    } catch (InvalidKeyException e) {
+      return null;
+    }
+  }
+
+  private static Modified modified(Random random) {
+    return new Modified(RandomText.valid(random), random.nextBoolean(), random.nextBoolean(), random.nextBoolean());
+  }
+
+  /** A valid ticket of any text, with and without label, of one to four tags. */
+  private static Rendered ticket(Random random) {
+    while (true) {
+      Optional<String> label = random.nextInt(4) == 0 ? Optional.empty() : Optional.of(RandomText.valid(random));
+      Rendered rendered = render(RandomText.valid(random), label, RandomText.listOf(random, 4, RandomText::valid),
+          RandomText.anyLong(random));
+      if (rendered != null) {
+        return rendered;
+      }
+    }
+  }
+
   /**
-   * Many tickets built of few tokens that are likely to collide once escaped, split or joined
-   * ({@code "a,a"} against {@code ["a", "a"]}, {@code ":"} against {@code "%3A"}, {@code " a"}
-   * against {@code "a"}), so that each try compares many near neighbours.
+   * Two to 200 valid tickets built of few tokens that are likely to collide once escaped, split
+   * or joined ({@code "a,a"} against {@code ["a", "a"]}, {@code ":"} against {@code "%3A"},
+   * {@code " a"} against {@code "a"}), so that each case compares many near neighbours.
    */
-  @Provide
-  Arbitrary<List<Rendered>> hostileTickets() {
-    Arbitrary<String> text = tokens("a", ":", "%3A", " ");
-    Arbitrary<String> tag = tokens("a", ",", "%2C");
-    Arbitrary<Rendered> ticket = Combinators.combine(text, text.optional(), tag.list().ofMinSize(1).ofMaxSize(2))
-        .as((queue, label, tags) -> render(queue, label, tags, 1))
-        .filter(Objects::nonNull);
-    return ticket.list().ofMinSize(2).ofMaxSize(200);
+  private static List<Rendered> hostileTickets(Random random) {
+    int size = 2 + random.nextInt(199);
+    List<Rendered> tickets = new ArrayList<>(size);
+    while (tickets.size() < size) {
+      Optional<String> label = random.nextInt(4) == 0
+          ? Optional.empty()
+          : Optional.of(RandomText.tokens(random, "a", ":", "%3A", " ", "\u00A0"));
+      List<String> tags = RandomText.listOf(random, 2, r -> RandomText.tokens(r, "a", "A", ",", "%2C"));
+      Rendered rendered = render(RandomText.tokens(random, "a", ":", "%3A", " ", "\u00A0"), label, tags, 1);
+      if (rendered != null) {
+        tickets.add(rendered);
+      }
+    }
+    return tickets;
   }
 
-  private static Arbitrary<String> tokens(String... tokens) {
-    return Arbitraries.of(tokens).list().ofMinSize(1).ofMaxSize(2).map(list -> String.join("", list));
-  }
-
-  /** Strings without unpaired surrogates: hostile, any code point, combining-heavy, or long. */
-  @Provide
-  Arbitrary<String> validText() {
-    Arbitrary<String> codePoints = Arbitraries.integers().between(0, Character.MAX_CODE_POINT)
-        .filter(codePoint -> codePoint < Character.MIN_SURROGATE || codePoint > Character.MAX_SURROGATE)
-        .list().ofMaxSize(12)
-        .map(list -> {
-          StringBuilder text = new StringBuilder();
-          list.forEach(text::appendCodePoint);
-          return text.toString();
-        });
-    Arbitrary<String> combining = Arbitraries.strings().withCharRange('\u0000', '\u036F').ofMaxLength(20);
-    Arbitrary<String> longBmp = Arbitraries.strings()
-        .withCharRange('\u0000', '\uD7FF').withCharRange('\uE000', '\uFFFF').ofMinLength(100).ofMaxLength(600);
-    Arbitrary<String> hostile = Arbitraries.strings().withChars("a%:3A,{}* \t\u00A0\u200Be\u0301\u00E9J\u030C\u01F0").ofMaxLength(5);
-    return Arbitraries.oneOf(hostile, codePoints, combining, longBmp);
-  }
-
-  /** Valid tickets of any text, with and without label, of one to four tags. */
-  @Provide
-  Arbitrary<Rendered> tickets() {
-    return Combinators.combine(validText(), validText().optional(), tags(), Arbitraries.longs())
-        .as(KeyFormatProperties::render)
-        .filter(Objects::nonNull);
-  }
-
-  @Provide
-  Arbitrary<List<String>> tags() {
-    return validText().list().ofMinSize(1).ofMaxSize(4);
-  }
-
-  /** Anything: unpaired surrogates, blank, huge. */
-  @Provide
-  Arbitrary<String> anyText() {
-    return Arbitraries.oneOf(validText(), Arbitraries.strings().all().ofMaxLength(40),
-        Arbitraries.strings().whitespace().ofMaxLength(5), Arbitraries.strings().all().ofMinLength(500).ofMaxLength(3000));
-  }
-
-  /** Candidate segments built of percent sequences, hex digits and reserved code points. */
-  @Provide
-  Arbitrary<String> percentText() {
-    return Arbitraries.strings().withChars("%0123456789ABCDEFacf: \u00E9").ofMaxLength(12);
+  /** One to four values that are valid tags. */
+  private static List<String> validTags(Random random) {
+    while (true) {
+      List<String> tags = RandomText.listOf(random, 4, RandomText::valid);
+      if (tags.stream().allMatch(tag -> validText(Specs.string(), tag) != null)) {
+        return tags;
+      }
+    }
   }
 }

@@ -86,6 +86,24 @@ class KeyFormatTest {
   }
 
   @Test
+  void aSpecOfANewerFormatEditionIsRejected() {
+    SpecDescriptor fromANewerProcessor = new SpecDescriptor("com.acme.OrderPay", "order", "pay", 1,
+        "order:pay:v1:{tenant}:{orderId}", TENANT_AND_ORDER, KeyFormat.EDITION + 1);
+
+    assertThatThrownBy(() -> KeyFormat.of(fromANewerProcessor))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("generated for key format edition 2, but this lockkey runtime renders edition 1");
+  }
+
+  @Test
+  void aSpecFromBeforeEditionsIsAcceptedForDecoding() {
+    KeyFormat format = KeyFormat.of(new SpecDescriptor("com.acme.OrderPay", "order", "pay", 1,
+        "order:pay:v1:{tenant}:{orderId}", TENANT_AND_ORDER, 0));
+
+    assertThat(format.parse("order:pay:v1:t42:7")).containsEntry("tenant", "t42").containsEntry("orderId", "7");
+  }
+
+  @Test
   void renderTakesOneSegmentPerField() {
     assertThatThrownBy(() -> Specs.PAYMENT_CAPTURE.render("t42"))
         .isExactlyInstanceOf(IllegalArgumentException.class)

@@ -18,6 +18,12 @@ class StringTextTest {
   }
 
   @Test
+  void noBreakSpacesZeroWidthSpaceAndByteOrderMarkAreStrippedToo() {
+    // String.strip() keeps U+00A0, U+2007 and U+202F: they are space separators but no "white space"
+    assertThat(Specs.string().text("\u00A0\u202F\u2007acme\u200B\uFEFF\u00A0")).isEqualTo("acme");
+  }
+
+  @Test
   void whiteSpaceInsideStays() {
     assertThat(Specs.string().text(" a b ")).isEqualTo("a b");
   }
@@ -42,7 +48,7 @@ class StringTextTest {
 
   @Test
   void blankIsInvalid() {
-    for (String blank : new String[] {"", "   ", "\t\n", "\u2003"}) {
+    for (String blank : new String[] {"", "   ", "\t\n", "\u2003", "\u00A0", "\u202F\u200B\uFEFF"}) {
       assertThatThrownBy(() -> Specs.string().text(blank))
           .isInstanceOfSatisfying(InvalidKeyException.class, e -> assertThat(e.rule()).isEqualTo("blank"));
     }
@@ -66,7 +72,7 @@ class StringTextTest {
   }
 
   @Test
-  void caseInsensitiveLowercasesWithTheRootLocale() {
+  void caseInsensitiveFoldsIndependentlyOfTheDefaultLocale() {
     FieldFormat caseInsensitive = Specs.field(NAME.withCaseInsensitive());
     Locale before = Locale.getDefault();
     Locale.setDefault(Locale.forLanguageTag("tr-TR")); // would turn I into a dotless i
@@ -74,6 +80,39 @@ class StringTextTest {
       assertThat(caseInsensitive.text("  TITLE ")).isEqualTo("title");
     } finally {
       Locale.setDefault(before);
+    }
+  }
+
+  @Test
+  void caseInsensitiveIsFullCaseFoldingNotLowercasing() {
+    FieldFormat caseInsensitive = Specs.field(NAME.withCaseInsensitive());
+
+    // toLowerCase keeps ß, ſ, µ, ς and ϐ, which compare equal to ss, s, μ, σ and β ignoring case
+    assertThat(caseInsensitive.text("Straße")).isEqualTo(caseInsensitive.text("STRASSE")).isEqualTo("strasse");
+    assertThat(caseInsensitive.text("STRAẞE")).isEqualTo("strasse");
+    assertThat(caseInsensitive.text("ſ")).isEqualTo(caseInsensitive.text("S")).isEqualTo("s");
+    assertThat(caseInsensitive.text("µ")).isEqualTo(caseInsensitive.text("Μ")).isEqualTo("μ");
+    assertThat(caseInsensitive.text("ΟΔΟΣ")).isEqualTo(caseInsensitive.text("οδος")).isEqualTo("οδοσ");
+    assertThat(caseInsensitive.text("ϐ")).isEqualTo(caseInsensitive.text("Β")).isEqualTo("β");
+  }
+
+  @Test
+  void caseInsensitiveTextIsNfcAgainAfterFolding() {
+    // U+0390 folds to its decomposition ι + diaeresis + acute, which NFC composes again
+    assertThat(Specs.field(NAME.withCaseInsensitive()).text("\u0390")).isEqualTo("\u0390");
+  }
+
+  @Test
+  void caseInsensitiveTextOfEveryCodePointIsAFixedPoint() {
+    FieldFormat caseInsensitive = Specs.field(NAME.withCaseInsensitive());
+    for (int codePoint = 0; codePoint <= Character.MAX_CODE_POINT; codePoint++) {
+      String value = "x" + new String(Character.toChars(codePoint)); // "x": white space alone is blank
+      if (Character.isSurrogate((char) codePoint) && codePoint <= Character.MAX_VALUE) {
+        continue;
+      }
+      String text = caseInsensitive.text(value);
+
+      assertThat(caseInsensitive.text(text)).as("U+%04X", codePoint).isEqualTo(text);
     }
   }
 

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lockkey.LockKey;
-import dev.lockkey.redis.LockListener;
+import dev.lockkey.lock.LockListener;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;

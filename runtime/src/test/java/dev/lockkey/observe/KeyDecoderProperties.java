@@ -1,56 +1,69 @@
 package dev.lockkey.observe;
 
+import static dev.lockkey.RandomCases.forAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lockkey.InvalidKeyException;
 import dev.lockkey.Keyspace;
+import dev.lockkey.RandomText;
 import dev.lockkey.format.FieldFormat;
 import dev.lockkey.format.KeyFormat;
 import java.util.List;
-import net.jqwik.api.Assume;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
+import java.util.Random;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
 
-/** Whatever text a key holds, the decoder gives back the spec that rendered it and the canonical text of each value. */
+/**
+ * Whatever text a key holds, the decoder gives back the spec that rendered it and the canonical
+ * text of each value; seeded randomized tests ({@link dev.lockkey.RandomCases}) over valid keys.
+ */
 class KeyDecoderProperties {
   private static final KeyDecoder DECODER = KeyDecoder.of(TestSpecs.ALL);
   private static final Keyspace PROD = Keyspace.of("prod");
 
-  @Property
-  void decodesEveryValidPaymentCaptureKey(@ForAll String tenant, @ForAll long orderId) {
-    String body = validBody(() -> TestSpecs.paymentCapture(tenant, orderId));
+  private record PaymentCapture(String tenant, long orderId) {}
 
-    DecodedKey key = DECODER.decode(PROD.fullKey("lock", body));
+  private record OrderState(String name, String code) {}
 
+  @Test
+  void decodesEveryValidPaymentCaptureKey() {
     FieldFormat tenantFormat = KeyFormat.of(TestSpecs.PAYMENT_CAPTURE).field("tenant");
-    assertThat(key.spec()).contains(TestSpecs.PAYMENT_CAPTURE);
-    assertThat(key.field("tenant").value()).isEqualTo(tenantFormat.text(tenant));
-    assertThat(key.field("orderId").value()).isEqualTo(Long.toString(orderId));
+    forAll("decodesEveryValidPaymentCaptureKey", random -> validInput(random,
+        r -> new PaymentCapture(RandomText.anyShort(r), RandomText.anyLong(r)),
+        input -> TestSpecs.paymentCapture(input.tenant(), input.orderId())), input -> {
+          DecodedKey key = DECODER.decode(PROD.fullKey("lock", TestSpecs.paymentCapture(input.tenant(), input.orderId())));
+
+          assertThat(key.spec()).contains(TestSpecs.PAYMENT_CAPTURE);
+          assertThat(key.field("tenant").value()).isEqualTo(tenantFormat.text(input.tenant()));
+          assertThat(key.field("orderId").value()).isEqualTo(Long.toString(input.orderId()));
+        });
   }
 
-  @Property
-  void decodesEveryValidOrderStateKey(@ForAll String name, @ForAll String code) {
-    String body = validBody(() -> TestSpecs.orderState(name, code));
-
-    DecodedKey key = DECODER.decode(body);
-
+  @Test
+  void decodesEveryValidOrderStateKey() {
     KeyFormat format = KeyFormat.of(TestSpecs.ORDER_STATE);
-    assertThat(key.spec()).contains(TestSpecs.ORDER_STATE);
-    assertThat(key.fields().stream().map(DecodedField::value).toList())
-        .isEqualTo(List.of(format.field("name").text(name), format.field("code").text(code)));
+    forAll("decodesEveryValidOrderStateKey", random -> validInput(random,
+        r -> new OrderState(RandomText.anyShort(r), RandomText.anyShort(r)),
+        input -> TestSpecs.orderState(input.name(), input.code())), input -> {
+          DecodedKey key = DECODER.decode(TestSpecs.orderState(input.name(), input.code()));
+
+          assertThat(key.spec()).contains(TestSpecs.ORDER_STATE);
+          assertThat(key.fields().stream().map(DecodedField::value).toList())
+              .isEqualTo(List.of(format.field("name").text(input.name()), format.field("code").text(input.code())));
+        });
   }
 
-  private interface Rendering {
-    String body();
-  }
-
-  /** The body, with invalid input skipped: the properties are about keys that exist. */
-  private static String validBody(Rendering rendering) {
-    try {
-      return rendering.body();
-    } catch (InvalidKeyException invalid) {
-      Assume.that(false);
-      throw invalid;
+  /** An input that renders a key: the properties are about keys that exist, invalid input is drawn again. */
+  private static <T> T validInput(Random random, Function<Random, T> generator,
+      Function<T, String> body) {
+    while (true) {
+      T input = generator.apply(random);
+      try {
+        body.apply(input);
+        return input;
+      } catch (InvalidKeyException invalid) {
+        // drawn again
+      }
     }
   }
 }

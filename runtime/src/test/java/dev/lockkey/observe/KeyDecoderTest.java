@@ -82,6 +82,8 @@ class KeyDecoderTest {
         .contains("phone is no digest of 32 hex digits");
     assertThat(decoder.decode("transfer:account-pair:v1:9008,1001:20260421T103500Z").reason())
         .contains("accounts is @Unordered, but its elements are not sorted");
+    assertThat(decoder.decode("transfer:account-pair:v1:1001,1001:20260421T103500Z").reason())
+        .contains("accounts is a Set, but holds an element twice");
     assertThat(decoder.decode("transfer:account-pair:v1:1001:20260421T103512Z").reason())
         .contains("minute (java.time.Instant @Window(PT1M)) never renders \"20260421T103512Z\"");
     assertThat(decoder.decode("payment:capture:v1:t%3a42:1").reason())

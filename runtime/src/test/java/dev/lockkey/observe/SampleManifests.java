@@ -10,6 +10,7 @@ final class SampleManifests {
   static final String RESERVATION = """
       # Layout manifest of com.acme.Reservation, written by lockkey-processor; do not edit.
       manifest=1
+      formatEdition=1
       spec=com.acme.Reservation
       domain=inventory
       action=reserve
@@ -33,6 +34,7 @@ final class SampleManifests {
           FieldDescriptor.of("skus", "java.util.List<java.lang.Long>").withUnordered()));
   static final String DOCUMENT = """
       manifest=1
+      formatEdition=1
       spec=com.acme.Document
       domain=document
       action=summary

@@ -2,6 +2,7 @@ package dev.lockkey.observe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.lockkey.SpecDescriptor;
 import java.io.IOException;
@@ -55,6 +56,17 @@ class SpecManifestsTest {
     try (URLClassLoader loader = new URLClassLoader(new URL[] {directory.toUri().toURL()}, null)) {
       assertThat(KeyDecoder.fromClassLoader(loader).specs()).isEmpty();
     }
+  }
+
+  @Test
+  void readsTheFormatEditionAndZeroForAManifestFromBeforeEditions() throws IOException {
+    write(directory.resolve("com.acme.Reservation.properties"), SampleManifests.RESERVATION);
+    write(directory.resolve("com.acme.Document.properties"), SampleManifests.DOCUMENT.replace("formatEdition=1\n", ""));
+
+    List<SpecDescriptor> specs = SpecManifests.fromPath(directory);
+
+    assertThat(specs).extracting(SpecDescriptor::name, SpecDescriptor::formatEdition)
+        .containsExactly(tuple("com.acme.Document", 0), tuple("com.acme.Reservation", 1));
   }
 
   @Test

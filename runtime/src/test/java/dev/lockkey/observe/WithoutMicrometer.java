@@ -1,8 +1,8 @@
 package dev.lockkey.observe;
 
 import dev.lockkey.Keyspace;
-import dev.lockkey.redis.Lease;
-import dev.lockkey.redis.LockListener;
+import dev.lockkey.lock.Lease;
+import dev.lockkey.lock.LockListener;
 import dev.lockkey.redis.RedisLockExecutor;
 import java.util.function.Function;
 import redis.clients.jedis.RedisClient;

@@ -2,6 +2,7 @@ package dev.lockkey.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lockkey.redis.internal.LockNames;
 import dev.lockkey.testing.RedisClusterFixture;
 import java.util.List;
 import java.util.function.Consumer;

@@ -13,7 +13,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.IntFunction;
 
 /** Runs tasks on threads of their own, released together, and collects their results. */
-final class Concurrently {
+public final class Concurrently {
   private Concurrently() {}
 
   /**
@@ -21,7 +21,7 @@ final class Concurrently {
    * returns their results in index order. Fails with the first task's failure; every thread is
    * stopped before this returns.
    */
-  static <T> List<T> run(int count, IntFunction<Callable<T>> task) throws Exception {
+  public static <T> List<T> run(int count, IntFunction<Callable<T>> task) throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(count);
     try {
       CountDownLatch start = new CountDownLatch(1);

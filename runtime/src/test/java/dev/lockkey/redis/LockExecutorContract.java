@@ -5,11 +5,20 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
+import dev.lockkey.lock.Lease;
+import dev.lockkey.lock.LeaseLostException;
+import dev.lockkey.lock.LockInterruptedException;
+import dev.lockkey.lock.LockListener;
+import dev.lockkey.lock.LockOptions;
+import dev.lockkey.lock.LockTimeoutException;
+import dev.lockkey.lock.MultiLease;
+import dev.lockkey.redis.internal.LockCommands;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -165,8 +174,8 @@ abstract class LockExecutorContract {
     assertThat(leftovers()).containsExactly(fence);
     assertThat(jedis.get(fence)).isEqualTo(Long.toString(lease.fencingToken()));
     assertThat(jedis.pttl(fence))
-        .isGreaterThan(LockScripts.FENCE_GRACE.toMillis() - 60_000)
-        .isLessThanOrEqualTo(LockOptions.DEFAULT_LEASE_TIME.plus(LockScripts.FENCE_GRACE).toMillis());
+        .isGreaterThan(LockCommands.FENCE_GRACE.toMillis() - 60_000)
+        .isLessThanOrEqualTo(LockOptions.DEFAULT_LEASE_TIME.plus(LockCommands.FENCE_GRACE).toMillis());
   }
 
   @Test
@@ -319,10 +328,10 @@ abstract class LockExecutorContract {
     assertThat(System.nanoTime() - start).as("held longer than one lease").isGreaterThan(leaseTime.toNanos());
     assertThat(jedis.get(lease.fullKey())).isEqualTo(lease.ownerToken());
     assertThat(jedis.pttl(lease.fullKey())).isPositive();
-    assertThat(lease.renewalScheduled()).isTrue();
+    assertThat(lease.isRenewing()).isTrue();
 
     assertThat(lease.release()).isTrue();
-    assertThat(lease.renewalScheduled()).as("a renewal after the release").isFalse();
+    assertThat(lease.isRenewing()).as("a renewal after the release").isFalse();
     assertThat(jedis.exists(lease.fullKey())).isFalse();
     assertThat(lease.isLost()).isFalse();
   }
@@ -345,7 +354,7 @@ abstract class LockExecutorContract {
     assertThat(called.await(BOUND.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
     assertThat(lease.isLost()).isTrue();
     assertThat(heard).hasValue(key);
-    assertThat(lease.renewalScheduled()).isFalse();
+    assertThat(lease.isRenewing()).isFalse();
     assertThatThrownBy(lease::checkHeld).isInstanceOf(LeaseLostException.class);
     assertThat(lease.release()).isFalse();
     assertThat(jedis.get(lease.fullKey())).isEqualTo("intruder");
@@ -362,7 +371,7 @@ abstract class LockExecutorContract {
     Future<Lease> waiting = threads(1).submit(() -> waiter.acquire(key, waitAtMost(Duration.ofSeconds(20))));
     assertThat(contended.await(BOUND.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
     assertThat(jedis.pttl("contended:" + env + ":{order:lock:v1:7}"))
-        .isBetween(1L, LockScripts.CONTENDED_MARKER_TTL.toMillis());
+        .isBetween(1L, LockCommands.CONTENDED_MARKER_TTL.toMillis());
 
     assertThat(held.release()).isTrue();
     Lease taken = waiting.get(20, TimeUnit.SECONDS);
@@ -550,7 +559,7 @@ abstract class LockExecutorContract {
       assertThat(jedis.get(lease.fullKey())).isEqualTo(lease.ownerToken());
     }
     assertThat(all.release()).isTrue();
-    assertThat(all.leases()).noneMatch(Lease::renewalScheduled);
+    assertThat(all.leases()).noneMatch(Lease::isRenewing);
     assertThat(leftovers()).allMatch(name -> name.startsWith("fence:")).hasSize(3);
   }
 
@@ -589,15 +598,113 @@ abstract class LockExecutorContract {
   }
 
   @Test
-  void leaseExpiryFollowsTheExecutorsClock() {
+  void leaseExpiryFollowsTheMonotonicClockAndTheWallClockOnlyShowsIt() {
     MutableClock clock = new MutableClock(Instant.parse("2026-04-21T10:35:00Z"));
     RedisLockExecutor locks = track(RedisLockExecutor.builder(jedis, keyspace).clock(clock).build());
     Lease lease = locks.acquire(TestKey.of("order", 15), lease(Duration.ofSeconds(10)));
-    assertThat(lease.expiry()).isEqualTo(Instant.parse("2026-04-21T10:35:10Z"));
+    assertThat(lease.expiry()).as("for display: the wall clock plus what is left")
+        .isBetween(Instant.parse("2026-04-21T10:35:00Z"), Instant.parse("2026-04-21T10:35:10Z"));
     lease.checkHeld();
     clock.advance(Duration.ofSeconds(10));
+    lease.checkHeld(); // a wall clock stepped forward ends no lease
+    assertThat(lease.expiry()).isAfter(Instant.parse("2026-04-21T10:35:10Z"));
+    assertThat(lease.release()).isTrue();
+  }
+
+  @Test
+  void aWallClockSteppedBackKeepsNoLeaseAlive() {
+    MutableClock clock = new MutableClock(Instant.parse("2026-04-21T10:35:00Z"));
+    RedisLockExecutor locks = track(RedisLockExecutor.builder(jedis, keyspace).clock(clock).build());
+    TestKey key = TestKey.of("order", 16);
+    Lease lease = locks.acquire(key, lease(Duration.ofMillis(300)));
+    clock.advance(Duration.ofSeconds(-5));
+    RedisAwait.until("the lock expired in Redis", Duration.ofSeconds(10), () -> !jedis.exists(lease.fullKey()));
     assertThatThrownBy(lease::checkHeld).isInstanceOf(LeaseLostException.class).hasMessageContaining("ran out");
-    assertThat(lease.release()).as("still held in Redis: only this process's estimate ran out").isTrue();
+    Lease next = executor().tryAcquire(key).orElseThrow();
+    assertThatThrownBy(lease::checkHeld).isInstanceOf(LeaseLostException.class);
+    assertThat(next.release()).isTrue();
+  }
+
+  @Test
+  @Timeout(60)
+  void slowOnLostCallbacksDoNotStopOtherLeasesRenewals() throws Exception {
+    RedisLockExecutor locks = executor();
+    CountDownLatch callbacksRunning = new CountDownLatch(2);
+    Consumer<Lease> synchronousAlert = lost -> {
+      callbacksRunning.countDown();
+      try {
+        Thread.sleep(2500);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    };
+    LockOptions alerting = LockOptions.builder().leaseTime(Duration.ofMillis(300)).renewal(true)
+        .onLost(synchronousAlert).build();
+    Lease doomedA = locks.acquire(TestKey.of("order", 17), alerting);
+    Lease doomedB = locks.acquire(TestKey.of("order", 18), alerting);
+    Lease kept = locks.acquire(TestKey.of("order", 19),
+        LockOptions.builder().leaseTime(Duration.ofMillis(600)).renewal(true).build());
+    jedis.del(doomedA.fullKey()); // the next renewals find them gone
+    jedis.del(doomedB.fullKey());
+    assertThat(callbacksRunning.await(20, TimeUnit.SECONDS)).as("both onLost callbacks started").isTrue();
+    assertThat(Thread.getAllStackTraces().keySet()).as("no callback on a renewal thread")
+        .noneMatch(thread -> thread.getName().startsWith("lockkey-renewal-")
+            && List.of(thread.getStackTrace()).stream().anyMatch(frame -> frame.getMethodName().equals("sleep")));
+    long until = System.nanoTime() + Duration.ofMillis(2400).toNanos(); // four lease times of the kept lease
+    while (System.nanoTime() - until < 0) {
+      assertThat(jedis.get(kept.fullKey())).as("the kept lease's owner token").isEqualTo(kept.ownerToken());
+      Thread.sleep(50);
+    }
+    assertThat(doomedA.isLost()).isTrue();
+    assertThat(doomedB.isLost()).isTrue();
+    assertThat(kept.isLost()).isFalse();
+    assertThat(kept.release()).isTrue();
+  }
+
+  @Test
+  void statsCountTrackedKeysWaitersAndLeases() throws Exception {
+    RedisLockExecutor locks = executor();
+    assertThat(locks.stats()).isEqualTo(new ExecutorStats(0, 0, 0, 0, true));
+    TestKey key = TestKey.of("order", 20);
+    Lease first = locks.acquire(key, LockOptions.builder().renewal(true).build());
+    Lease plain = locks.acquire(TestKey.of("order", 21));
+    assertThat(locks.stats()).isEqualTo(new ExecutorStats(2, 0, 2, 1, true));
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    try {
+      Future<Lease> waiting = pool.submit(() -> locks.acquire(key, waitAtMost(Duration.ofSeconds(30))));
+      RedisAwait.until("the second thread waits", Duration.ofSeconds(10), () -> locks.stats().threadsWaiting() == 1);
+      assertThat(locks.stats()).isEqualTo(new ExecutorStats(2, 1, 2, 1, true));
+      assertThat(first.release()).isTrue();
+      Lease next = waiting.get(10, TimeUnit.SECONDS);
+      RedisAwait.until("the handoff counted", Duration.ofSeconds(10),
+          () -> locks.stats().equals(new ExecutorStats(2, 0, 2, 0, true)));
+      assertThat(next.release()).isTrue();
+      assertThat(plain.release()).isTrue();
+      assertThat(locks.stats()).isEqualTo(new ExecutorStats(0, 0, 0, 0, true));
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void foreverWaitTimesWorkAndForeverLeaseTimesAreRejected() {
+    RedisLockExecutor locks = executor();
+    LockOptions waitForever = waitAtMost(ChronoUnit.FOREVER.getDuration());
+    Lease lease = locks.acquire(TestKey.of("order", 22), waitForever);
+    assertThatThrownBy(() -> lease.extend(ChronoUnit.FOREVER.getDuration()))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("leaseTime must be at most");
+    assertThatThrownBy(() -> lease.extend(Duration.ofSeconds(Long.MAX_VALUE)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("leaseTime must be at most");
+    assertThat(lease.extend(LockOptions.MAX_LEASE_TIME)).isTrue();
+    assertThat(lease.remainingNanos()).isPositive();
+    lease.checkHeld();
+    assertThat(lease.release()).isTrue();
+    try (MultiLease all = locks.acquireAll(keysInOneSlot(2), waitForever)) {
+      assertThat(all.isLost()).isFalse();
+      assertThatThrownBy(() -> all.extend(ChronoUnit.FOREVER.getDuration()))
+          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("leaseTime must be at most");
+    }
+    assertThat(locks.withLock(TestKey.of("order", 23), waitForever, Lease::fencingToken)).isPositive();
   }
 
   /** {@code count} keys of different specs and ids whose bodies hash to one cluster slot. */

@@ -3,6 +3,13 @@ package dev.lockkey.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lockkey.Keyspace;
+import dev.lockkey.codec.ResultCodec;
+import dev.lockkey.redis.dedupe.DedupeMark;
+import dev.lockkey.redis.dedupe.Deduplicator;
+import dev.lockkey.redis.flight.FlightOptions;
+import dev.lockkey.redis.flight.SingleFlight;
+import dev.lockkey.redis.ratelimit.RateLimit;
+import dev.lockkey.redis.ratelimit.RateLimiter;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;

@@ -4,10 +4,10 @@ import java.time.Duration;
 import java.util.function.BooleanSupplier;
 
 /** Bounded waiting for a condition in tests: polls, and fails with a message when time runs out. */
-final class RedisAwait {
+public final class RedisAwait {
   private RedisAwait() {}
 
-  static void until(String what, Duration atMost, BooleanSupplier condition) {
+  public static void until(String what, Duration atMost, BooleanSupplier condition) {
     long deadline = System.nanoTime() + atMost.toNanos();
     while (!condition.getAsBoolean()) {
       if (System.nanoTime() > deadline) {

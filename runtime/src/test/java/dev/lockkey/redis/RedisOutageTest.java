@@ -7,6 +7,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
+import dev.lockkey.lock.Lease;
+import dev.lockkey.lock.LockException;
+import dev.lockkey.lock.LockListener;
+import dev.lockkey.lock.LockOptions;
 import dev.lockkey.testing.RedisFixture;
 import java.time.Duration;
 import java.util.List;
@@ -32,6 +36,8 @@ class RedisOutageTest {
   private static final Duration NO_HANG = Duration.ofSeconds(5);
 
   private final List<LockException> errors = new CopyOnWriteArrayList<>();
+  /** The threads that ran listener methods and callbacks: never a renewal thread. */
+  private final List<String> listenerThreads = new CopyOnWriteArrayList<>();
   private RedisFixture redis;
   private RedisClient jedis;
   private RedisLockExecutor locks;
@@ -47,6 +53,7 @@ class RedisOutageTest {
       @Override
       public void onError(LockKey key, LockException error) {
         errors.add(error);
+        listenerThreads.add(Thread.currentThread().getName());
       }
     }).build();
     other = RedisLockExecutor.create(jedis, Keyspace.of("outage"));
@@ -109,12 +116,16 @@ class RedisOutageTest {
   void renewalsFailingThroughAnOutageMarkTheLeaseLostOnceItRanOut() throws InterruptedException {
     CountDownLatch lost = new CountDownLatch(1);
     Lease lease = locks.acquire(TestKey.of("order", 5), LockOptions.builder()
-        .leaseTime(Duration.ofMillis(600)).renewal(true).onLost(gone -> lost.countDown()).build());
+        .leaseTime(Duration.ofMillis(600)).renewal(true).onLost(gone -> {
+          listenerThreads.add(Thread.currentThread().getName());
+          lost.countDown();
+        }).build());
     redis.stop();
     assertThat(lost.await(10, TimeUnit.SECONDS)).isTrue();
     assertThat(lease.isLost()).isTrue();
-    assertThat(lease.renewalScheduled()).isFalse();
+    assertThat(lease.isRenewing()).isFalse();
     assertThat(errors).isNotEmpty().allMatch(e -> e instanceof RedisUnavailableException);
+    assertThat(listenerThreads).isNotEmpty().noneMatch(name -> name.startsWith("lockkey-renewal-"));
   }
 
   private long subscribers(String channel) {

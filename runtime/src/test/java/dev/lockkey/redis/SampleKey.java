@@ -16,14 +16,14 @@ import java.util.UUID;
  * {@link #item(int, String)} renders one resource's key in several spec versions;
  * {@link #perWindow} has a {@code @Window} field.
  */
-record SampleKey(String canonical, SpecDescriptor spec) implements LockKey {
+public record SampleKey(String canonical, SpecDescriptor spec) implements LockKey {
   /** A key of spec {@code sample:item} (version 1) with this id. */
-  static SampleKey item(String id) {
+  public static SampleKey item(String id) {
     return item(1, id);
   }
 
   /** A key of version {@code version} of spec {@code sample:item} with this id. */
-  static SampleKey item(int version, String id) {
+  public static SampleKey item(int version, String id) {
     KeyFormat format = KeyFormat.of(new SpecDescriptor("dev.lockkey.redis.SampleItemV" + version, "sample", "item",
         version, "sample:item:v" + version + ":{id}", List.of(FieldDescriptor.of("id", "java.lang.String"))));
     FieldFormat field = format.field("id");
@@ -31,12 +31,12 @@ record SampleKey(String canonical, SpecDescriptor spec) implements LockKey {
   }
 
   /** A key of spec {@code sample:item} that no other test uses. */
-  static SampleKey unique() {
+  public static SampleKey unique() {
     return item(UUID.randomUUID().toString());
   }
 
   /** Attempts of {@code user} in the epoch-aligned window of {@code size} that holds {@code at}. */
-  static SampleKey perWindow(String user, Instant at, Duration size) {
+  public static SampleKey perWindow(String user, Instant at, Duration size) {
     KeyFormat format = KeyFormat.of(new SpecDescriptor("dev.lockkey.redis.SampleAttempts", "sample", "attempts", 1,
         "sample:attempts:v1:{user}:{window}",
         List.of(FieldDescriptor.of("user", "java.lang.String"),

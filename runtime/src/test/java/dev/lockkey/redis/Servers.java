@@ -2,6 +2,7 @@ package dev.lockkey.redis;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
+import dev.lockkey.lock.LockOptions;
 import dev.lockkey.testing.RedisClusterFixture;
 import dev.lockkey.testing.RedisFixture;
 import java.util.ArrayList;
@@ -15,8 +16,8 @@ import redis.clients.jedis.util.JedisClusterCRC16;
  * executor in key space {@code test}, all on one shared Redis (a single node or the cluster).
  * {@link #close()} stops the executors and closes the clients.
  */
-final class Servers implements AutoCloseable {
-  static final Keyspace KEYSPACE = Keyspace.of("test");
+public final class Servers implements AutoCloseable {
+  public static final Keyspace KEYSPACE = Keyspace.of("test");
 
   private final List<UnifiedJedis> clients = new ArrayList<>();
   private final List<RedisLockExecutor> executors = new ArrayList<>();
@@ -30,12 +31,12 @@ final class Servers implements AutoCloseable {
   }
 
   /** {@code count} servers on the shared single Redis node. */
-  static Servers onSingleNode(int count) {
+  public static Servers onSingleNode(int count) {
     return new Servers(count, () -> RedisFixture.shared().newClient());
   }
 
   /** {@code count} servers on the shared three-master Redis Cluster. */
-  static Servers onCluster(int count) {
+  public static Servers onCluster(int count) {
     return new Servers(count, () -> RedisClusterFixture.shared().newClient());
   }
 
@@ -43,27 +44,27 @@ final class Servers implements AutoCloseable {
    * Which master of the shared cluster serves the key's slot (0, 1 or 2): the fixture splits the
    * slots evenly over its three masters, in order.
    */
-  static int clusterMaster(LockKey key) {
+  public static int clusterMaster(LockKey key) {
     return JedisClusterCRC16.getSlot(KEYSPACE.fullKey(LockOptions.DEFAULT_PURPOSE, key)) * 3 / 16384;
   }
 
   /** How many servers there are. */
-  int count() {
+  public int count() {
     return clients.size();
   }
 
   /** Server {@code i}'s client. */
-  UnifiedJedis client(int i) {
+  public UnifiedJedis client(int i) {
     return clients.get(i);
   }
 
   /** Server {@code i}'s lock executor. */
-  RedisLockExecutor executor(int i) {
+  public RedisLockExecutor executor(int i) {
     return executors.get(i);
   }
 
   /** What each server builds from its client and executor, in server order. */
-  <T> List<T> each(PerServer<T> build) {
+  public <T> List<T> each(PerServer<T> build) {
     List<T> built = new ArrayList<>();
     for (int i = 0; i < count(); i++) {
       built.add(build.of(clients.get(i), executors.get(i)));
@@ -73,7 +74,7 @@ final class Servers implements AutoCloseable {
 
   /** Builds something of one server. */
   @FunctionalInterface
-  interface PerServer<T> {
+  public interface PerServer<T> {
     T of(UnifiedJedis client, RedisLockExecutor executor);
   }
 

@@ -2,6 +2,7 @@ package dev.lockkey.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lockkey.lock.Lease;
 import dev.lockkey.testing.RedisFixture;
 import java.util.HashMap;
 import java.util.List;

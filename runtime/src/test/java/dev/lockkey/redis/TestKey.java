@@ -9,9 +9,9 @@ import java.util.List;
  * A hand-written key for executor tests, shaped like a generated one: {@code TestKey.of("order", 42)}
  * has the body {@code order:lock:v1:42}. Keys of different domains are different specs.
  */
-record TestKey(String domain, String id) implements LockKey {
+public record TestKey(String domain, String id) implements LockKey {
 
-  static TestKey of(String domain, Object id) {
+  public static TestKey of(String domain, Object id) {
     return new TestKey(domain, String.valueOf(id));
   }
 

@@ -6,7 +6,8 @@ import java.text.Normalizer;
 /**
  * The floor of key rendering: the body of {@code payment:capture} as a careful person would write
  * it by hand for this one spec, with the canonical text and escaping of docs/KEY-FORMAT.md (NFC,
- * strip, percent-encoded reserved code points) and no framework at all: one {@code StringBuilder}
+ * stripped of white space including no-break spaces, U+200B and U+FEFF, percent-encoded reserved
+ * code points) and no framework at all: one {@code StringBuilder}
  * sized up front for the usual case, printable ASCII decided without a table look-up.
  */
 public final class HandWrittenPaymentKey {
@@ -49,11 +50,23 @@ public final class HandWrittenPaymentKey {
     if (!Normalizer.isNormalized(text, Normalizer.Form.NFC)) {
       text = Normalizer.normalize(text, Normalizer.Form.NFC);
     }
-    text = text.strip();
-    if (text.isEmpty()) {
+    int start = 0;
+    int end = text.length();
+    while (start < end && isStripped(text.charAt(start))) {
+      start++;
+    }
+    while (end > start && isStripped(text.charAt(end - 1))) {
+      end--;
+    }
+    if (start == end) {
       throw new IllegalArgumentException("tenant is blank");
     }
-    return text;
+    return text.substring(start, end);
+  }
+
+  /** White space of the key format; all of it is in the BMP, so chars suffice. */
+  private static boolean isStripped(char c) {
+    return Character.isWhitespace(c) || Character.isSpaceChar(c) || c == '\u200B' || c == '\uFEFF';
   }
 
   private static boolean needsEscaping(String text) {

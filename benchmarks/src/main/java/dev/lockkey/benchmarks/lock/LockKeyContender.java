@@ -2,9 +2,9 @@ package dev.lockkey.benchmarks.lock;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.benchmarks.redis.RedisEndpoint;
-import dev.lockkey.redis.Lease;
-import dev.lockkey.redis.LockOptions;
-import dev.lockkey.redis.LockTimeoutException;
+import dev.lockkey.lock.Lease;
+import dev.lockkey.lock.LockOptions;
+import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.redis.RedisLockExecutor;
 import java.time.Duration;
 import redis.clients.jedis.RedisClient;

@@ -28,7 +28,8 @@ class HandWrittenPaymentKeyTest {
   @Test
   void bothHandWrittenWaysRenderWhatTheGeneratedKeyClassRenders() {
     for (String tenant :
-        new String[] {"tenant-42", "acme:eu", "  padded  ", "a{b}c%d,e*f?g[h]i\\j k", "Cafe\u0301", "emoji😀"}) {
+        new String[] {"tenant-42", "acme:eu", "  padded  ", "a{b}c%d,e*f?g[h]i\\j k", "Cafe\u0301", "emoji😀",
+            "\u00A0nbsp\u202F", "\uFEFFbom\u200B"}) {
       String generated = PaymentCaptureKey.of(tenant, 9_876_543_210L).canonical();
       assertThat(HandWrittenPaymentKey.body(tenant, 9_876_543_210L)).as(tenant).isEqualTo(generated);
       assertThat(HandWrittenPaymentKey.concatenatedBody(tenant, 9_876_543_210L)).as(tenant).isEqualTo(generated);

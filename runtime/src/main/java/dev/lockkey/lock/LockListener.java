@@ -1,0 +1,67 @@
+package dev.lockkey.lock;
+
+import dev.lockkey.LockKey;
+import java.util.List;
+
+/**
+ * Observes what an executor does with locks, and what {@link dev.lockkey.redis.flight.SingleFlight} and
+ * {@link dev.lockkey.redis.ratelimit.RateLimiter} decide, e.g. to record metrics ({@code dev.lockkey.observe.MicrometerLockListener})
+ * or to find hot keys ({@code dev.lockkey.observe.HotKeys}). Every method does nothing by default;
+ * override what you need, and combine several with {@link #all}. Methods run on the thread
+ * concerned and must be quick and thread-safe; an exception they throw is ignored. Use
+ * {@link LockKey#spec()} for metric tags: the key itself is high-cardinality.
+ */
+public interface LockListener {
+  /** A listener that does nothing. */
+  LockListener NONE = new LockListener() {};
+
+  /**
+   * A lock was acquired.
+   *
+   * @param waitNanos how long it took, from the call to the acquisition
+   */
+  default void onAcquired(LockKey key, long waitNanos) {}
+
+  /** An attempt found the lock held, by another executor or another thread of this one. */
+  default void onContended(LockKey key) {}
+
+  /**
+   * The wait time ran out before the lock was acquired.
+   *
+   * @param waitNanos how long the caller waited
+   */
+  default void onTimedOut(LockKey key, long waitNanos) {}
+
+  /**
+   * A lease was released while still held.
+   *
+   * @param heldNanos how long it was held
+   */
+  default void onReleased(LockKey key, long heldNanos) {}
+
+  /** A lease was extended, by the watchdog or by {@link Lease#extend}. */
+  default void onRenewed(LockKey key) {}
+
+  /** A lease was found lost: the lock was gone or someone else's, or its lease ran out. */
+  default void onLeaseLost(LockKey key) {}
+
+  /** An operation failed, e.g. with {@link dev.lockkey.redis.RedisUnavailableException}. */
+  default void onError(LockKey key, LockException error) {}
+
+  /**
+   * A {@link dev.lockkey.redis.flight.SingleFlight} answered with a result (or a deterministic failure) that another caller
+   * computed, stored before or while this caller waited: a computation saved.
+   */
+  default void onFlightShared(LockKey key) {}
+
+  /** A {@link dev.lockkey.redis.ratelimit.RateLimiter} denied permits for the key. */
+  default void onRateLimited(LockKey key) {}
+
+  /**
+   * One listener that tells each of {@code listeners}, in order; one that throws does not keep
+   * the others from hearing.
+   */
+  static LockListener all(LockListener... listeners) {
+    return new SafeListener(List.of(listeners));
+  }
+}

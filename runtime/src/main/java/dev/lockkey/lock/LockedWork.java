@@ -1,0 +1,17 @@
+package dev.lockkey.lock;
+
+
+/**
+ * Work done while holding a lock, for {@link dev.lockkey.redis.RedisLockExecutor#withLock}. It receives the lease,
+ * e.g. to pass its fencing token on. A checked exception it throws passes through {@code withLock}
+ * unchanged: the compiler infers {@code E} from the lambda ({@code RuntimeException} when it throws
+ * none).
+ *
+ * @param <T> the result
+ * @param <E> the checked exception the work may throw
+ */
+@FunctionalInterface
+public interface LockedWork<T, E extends Exception> {
+  /** Does the work while the lock is held. */
+  T run(Lease lease) throws E;
+}

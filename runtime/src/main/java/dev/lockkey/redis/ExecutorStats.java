@@ -1,0 +1,18 @@
+package dev.lockkey.redis;
+
+/**
+ * What a {@link RedisLockExecutor} holds at one moment, from {@link RedisLockExecutor#stats()}: an
+ * immutable snapshot for tests, metrics and operators. The counts are read one after another, not
+ * atomically together, so under load they may disagree by the operations in flight.
+ *
+ * @param keysTracked keys with local state: held, being taken, or waited for by a thread of this
+ *     executor
+ * @param threadsWaiting threads queued behind another thread of this executor for a key
+ * @param leasesHeld leases granted and neither released nor found lost (a lease left to run out
+ *     without a release counts until it is found lost)
+ * @param leasesRenewing those of the held leases that the watchdog renews
+ * @param subscriberHealthy whether releases published by other executors can be heard now: the
+ *     pub/sub connection is up, or not needed yet; while it is down, waiters fall back to polling
+ */
+public record ExecutorStats(int keysTracked, int threadsWaiting, int leasesHeld, int leasesRenewing,
+    boolean subscriberHealthy) {}

@@ -1,0 +1,103 @@
+package dev.lockkey.redis.dedupe;
+
+import dev.lockkey.Keyspace;
+import dev.lockkey.LockKey;
+import dev.lockkey.lock.LockException;
+import dev.lockkey.redis.RedisUnavailableException;
+import dev.lockkey.redis.internal.LuaScript;
+import dev.lockkey.redis.internal.OwnerTokens;
+import dev.lockkey.redis.internal.RedisFailures;
+import dev.lockkey.redis.internal.Ttls;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisException;
+import redis.clients.jedis.params.SetParams;
+
+/**
+ * Tells whether a key is seen for the first time within a time to live, e.g. to drop a redelivered
+ * message: one atomic {@code SET NX PX} on {@code dedupe:env:{body}}, so of any number of
+ * concurrent callers across servers exactly one is first.
+ *
+ * <pre>{@code
+ * Deduplicator dedupe = Deduplicator.create(redisClient, Keyspace.of("prod"));
+ * DedupeMark mark = dedupe.mark(NotificationDeliveryKey.of(eventId, receiver, Channel.EMAIL), Duration.ofDays(1));
+ * if (mark.first()) {
+ *   try {
+ *     mailer.send(notification);
+ *   } catch (RuntimeException e) {
+ *     mark.forget(); // a redelivery may try again
+ *     throw e;
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p>The mark holds a random token of its setter, so {@link DedupeMark#forget()} deletes only the
+ * caller's own mark, never one set by someone else after it expired. Redis failures surface as
+ * {@link RedisUnavailableException} (or, for an unexpected reply, {@link LockException}).
+ * Thread-safe.
+ */
+public final class Deduplicator {
+  /** The purpose word of dedupe marks: {@code dedupe:env:{body}}. */
+  public static final String PURPOSE = "dedupe";
+
+  private static final LuaScript FORGET = LuaScript.load("dedupe-forget");
+
+  private final UnifiedJedis jedis;
+  private final Keyspace keyspace;
+
+  private Deduplicator(UnifiedJedis jedis, Keyspace keyspace) {
+    this.jedis = Objects.requireNonNull(jedis, "jedis");
+    this.keyspace = Objects.requireNonNull(keyspace, "keyspace");
+  }
+
+  /** A deduplicator on this client ({@code RedisClient} or {@code RedisClusterClient}) and key space. */
+  public static Deduplicator create(UnifiedJedis jedis, Keyspace keyspace) {
+    return new Deduplicator(jedis, keyspace);
+  }
+
+  /**
+   * Whether {@code key} is seen for the first time within {@code ttl}: {@code true} for exactly one
+   * caller until the mark expires. Shorthand for {@code mark(key, ttl).first()}.
+   *
+   * @param ttl how long the key counts as seen: 1 ms to 100 years (longer is rejected), truncated to whole milliseconds
+   */
+  public boolean firstSeen(LockKey key, Duration ttl) {
+    return mark(key, ttl).first();
+  }
+
+  /**
+   * Marks {@code key} as seen for {@code ttl} unless it is marked already, in one atomic call.
+   *
+   * @param ttl how long the key counts as seen: 1 ms to 100 years (longer is rejected), truncated to whole milliseconds
+   * @return the mark: {@link DedupeMark#first()} tells whether this call set it
+   * @throws RedisUnavailableException when Redis did not answer
+   */
+  public DedupeMark mark(LockKey key, Duration ttl) {
+    long ttlMillis = Ttls.millis("ttl", ttl);
+    String fullKey = keyspace.fullKey(PURPOSE, key);
+    String token = OwnerTokens.next();
+    String reply;
+    try {
+      reply = jedis.set(fullKey, token, SetParams.setParams().nx().px(ttlMillis));
+    } catch (JedisException e) {
+      throw RedisFailures.translate(fullKey, e);
+    }
+    return new DedupeMark(this, fullKey, "OK".equals(reply) ? token : null);
+  }
+
+  /** Deletes the mark at {@code fullKey} if it still holds {@code token}. */
+  boolean forget(String fullKey, String token) {
+    try {
+      return Long.valueOf(1).equals(FORGET.run(jedis, List.of(fullKey), List.of(token)));
+    } catch (JedisException e) {
+      throw RedisFailures.translate(fullKey, e);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "Deduplicator[" + keyspace.env() + "]";
+  }
+}

@@ -1,0 +1,129 @@
+package dev.lockkey.redis.internal;
+
+import dev.lockkey.LockKey;
+import dev.lockkey.lock.LockException;
+import dev.lockkey.lock.LockListener;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * One caller's attempts to take a set of locks (one slot) for one owner: a first attempt, and
+ * while they are held and time remains, waiting for a release and trying again. Waiting watches
+ * the locks' release channels, subscribing before the next attempt so that a release between a
+ * failed attempt and the subscription is never missed (Redisson #1763), and polls as a fallback
+ * after at most the holder's remaining lease or {@link #MAX_POLL}, jittered, so a lost message
+ * costs a short delay and never a hang. Used by one thread, once.
+ */
+final class Acquisition {
+  /** The longest wait between two attempts when no release is heard. */
+  static final Duration MAX_POLL = Duration.ofMillis(500);
+
+  /**
+   * A successful attempt: the fencing tokens, and when it was sent by {@link System#nanoTime()}
+   * (the lease runs from then at the latest).
+   */
+  record Taken(long[] tokens, long sentAtNanos) {}
+
+  private final LockCommands scripts;
+  private final ReleaseNotifier subscriber;
+  private final LockListener listener;
+  private final List<? extends LockKey> keys;
+  private final List<LockNames> locks;
+  private final String owner;
+  private final Duration lease;
+  private final long deadlineNanos;
+  private LockCommands.Attempt last;
+
+  Acquisition(LockCommands scripts, ReleaseNotifier subscriber, LockListener listener, List<? extends LockKey> keys,
+      List<LockNames> locks, String owner, Duration lease, long deadlineNanos) {
+    this.scripts = scripts;
+    this.subscriber = subscriber;
+    this.listener = listener;
+    this.keys = keys;
+    this.locks = locks;
+    this.owner = owner;
+    this.lease = lease;
+    this.deadlineNanos = deadlineNanos;
+  }
+
+  /**
+   * Attempts once and, if {@code wait}, until taken or the deadline passed.
+   *
+   * @return the successful attempt, or {@code null} when the locks stayed held
+   * @throws LockException when Redis fails or the thread is interrupted
+   */
+  Taken run(boolean wait) {
+    Taken taken = attempt();
+    if (taken != null) {
+      return taken;
+    }
+    listener.onContended(blockedKey());
+    if (!wait || System.nanoTime() - deadlineNanos >= 0) {
+      return null;
+    }
+    Wakeup wakeup = new Wakeup();
+    List<ReleaseNotifier.Channel> watched = new ArrayList<>(locks.size());
+    try {
+      for (LockNames lock : locks) {
+        watched.add(subscriber.watch(lock.channel(), wakeup));
+      }
+      awaitSubscribed(watched, wakeup);
+      while (true) {
+        wakeup.clear();
+        taken = attempt();
+        if (taken != null) {
+          return taken;
+        }
+        long left = deadlineNanos - System.nanoTime();
+        if (left <= 0) {
+          return null;
+        }
+        wakeup.await(Math.min(left, pollDelayNanos(last.pttlMillis())), blockedFullKey());
+      }
+    } finally {
+      watched.forEach(channel -> subscriber.unwatch(channel, wakeup));
+    }
+  }
+
+  /** The key of the lock that the last attempt found held. */
+  LockKey blockedKey() {
+    return keys.get(last.blocked());
+  }
+
+  /** The Redis key of the lock that the last attempt found held. */
+  String blockedFullKey() {
+    return locks.get(last.blocked()).lock();
+  }
+
+  private Taken attempt() {
+    long sentAtNanos = System.nanoTime();
+    last = scripts.acquire(locks, owner, lease);
+    return last.acquired() ? new Taken(last.tokens(), sentAtNanos) : null;
+  }
+
+  /** Waits until every channel is subscribed, at most one poll interval (the subscriber may be down). */
+  private void awaitSubscribed(List<ReleaseNotifier.Channel> watched, Wakeup wakeup) {
+    long until = System.nanoTime() + Math.min(deadlineNanos - System.nanoTime(), MAX_POLL.toNanos());
+    while (true) {
+      wakeup.clear();
+      if (watched.stream().allMatch(ReleaseNotifier.Channel::confirmed)) {
+        return;
+      }
+      long left = until - System.nanoTime();
+      if (left <= 0) {
+        return;
+      }
+      wakeup.await(left, blockedFullKey());
+    }
+  }
+
+  /** The holder's remaining lease, at most {@link #MAX_POLL}, jittered down to half so pollers spread out. */
+  private static long pollDelayNanos(long pttlMillis) {
+    long maxMillis = MAX_POLL.toMillis();
+    long millis = pttlMillis < 0 ? maxMillis : Math.max(1, Math.min(pttlMillis, maxMillis));
+    long nanos = millis * 1_000_000L;
+    return nanos / 2 + ThreadLocalRandom.current().nextLong(nanos / 2 + 1);
+  }
+}

@@ -1,0 +1,219 @@
+package dev.lockkey.redis.internal;
+
+import dev.lockkey.LockKey;
+import dev.lockkey.lock.Lease;
+import dev.lockkey.lock.LockOptions;
+import java.util.ArrayDeque;
+import java.util.Iterator;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The threads of one executor that want one lock, in arrival order (one entry of the
+ * {@link LocalWaitQueue}). At most one of them, the
+ * holder, tries the lock in Redis or holds it; the others wait here instead of polling Redis. When
+ * the holder's lease ends, the next waiter gets the lease directly (a handoff, in the same round
+ * trip as the release) or its turn to try. A holder lease that ran out without a release (a leak, a
+ * stuck thread) no longer blocks the waiters. No I/O happens under this queue's lock.
+ */
+final class KeyQueue {
+  /** One thread waiting for its turn. */
+  static final class Waiter {
+    static final int WAITING = 0;
+    /** A releaser picked this waiter and is handing the lock over: the outcome follows shortly. */
+    static final int CLAIMED = 1;
+    /** This waiter is the holder now and must try the lock in Redis itself. */
+    static final int TURN = 2;
+    /** This waiter received the lease by a handoff. */
+    static final int GRANTED = 3;
+    static final int CANCELLED = 4;
+
+    final KeyQueue queue;
+    final LockKey key;
+    final LockOptions options;
+    final long startNanos;
+    private final Thread thread = Thread.currentThread();
+    private final AtomicInteger state;
+    private volatile Lease lease;
+
+    private Waiter(KeyQueue queue, LockKey key, LockOptions options, long startNanos, int state) {
+      this.queue = queue;
+      this.key = key;
+      this.options = options;
+      this.startNanos = startNanos;
+      this.state = new AtomicInteger(state);
+    }
+
+    int state() {
+      return state.get();
+    }
+
+    /** The lease handed over, once {@link #GRANTED}. */
+    Lease lease() {
+      return lease;
+    }
+  }
+
+  final String lockName;
+  private final ReentrantLock lock = new ReentrantLock();
+  private final ArrayDeque<Waiter> waiters = new ArrayDeque<>();
+  /** {@code null} when free, else the {@link Waiter} trying in Redis or the {@link Lease} holding the lock. */
+  private Object holder;
+
+  KeyQueue(String lockName) {
+    this.lockName = lockName;
+  }
+
+  /**
+   * Enters the queue: the returned waiter is {@link Waiter#TURN} when the caller is the holder
+   * now, {@link Waiter#WAITING} when queued; {@code null} when the lock is busy here and the caller
+   * does not wait.
+   */
+  Waiter enter(LockKey key, LockOptions options, long startNanos, boolean wait) {
+    lock.lock();
+    try {
+      if (holder == null && waiters.isEmpty()) {
+        Waiter waiter = new Waiter(this, key, options, startNanos, Waiter.TURN);
+        holder = waiter;
+        return waiter;
+      }
+      if (!wait) {
+        return null;
+      }
+      Waiter waiter = new Waiter(this, key, options, startNanos, Waiter.WAITING);
+      waiters.addLast(waiter);
+      return waiter;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** The waiter whose turn it was took the lock in Redis: its lease holds it now. */
+  void hold(Waiter turn, Lease lease) {
+    lock.lock();
+    try {
+      if (holder == turn) {
+        holder = lease;
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * {@code current} (a waiter or lease) stops holding: the next waiter gets its turn, or the queue
+   * is free. Does nothing when {@code current} is not the holder (any more).
+   */
+  void pass(Object current) {
+    Waiter next;
+    lock.lock();
+    try {
+      if (holder != current) {
+        return;
+      }
+      next = claimLocked();
+      holder = next;
+    } finally {
+      lock.unlock();
+    }
+    if (next != null) {
+      giveTurn(next);
+    }
+  }
+
+  /**
+   * When {@code current} holds the lock and a waiter is queued, makes that waiter the holder (the
+   * caller then hands the lock over and calls {@link #grant} or {@link #giveTurn}) and returns it.
+   * Otherwise returns {@code null} and changes nothing.
+   */
+  Waiter claimNext(Lease current) {
+    lock.lock();
+    try {
+      if (holder != current) {
+        return null;
+      }
+      Waiter next = claimLocked();
+      if (next != null) {
+        holder = next;
+      }
+      return next;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private Waiter claimLocked() {
+    for (Iterator<Waiter> it = waiters.iterator(); it.hasNext(); ) {
+      Waiter waiter = it.next();
+      it.remove();
+      if (waiter.state.compareAndSet(Waiter.WAITING, Waiter.CLAIMED)) {
+        return waiter;
+      }
+    }
+    return null;
+  }
+
+  /** Hands {@code lease} to the claimed {@code waiter}, which holds the lock from now on. */
+  void grant(Waiter waiter, Lease lease) {
+    lock.lock();
+    try {
+      holder = lease;
+    } finally {
+      lock.unlock();
+    }
+    waiter.lease = lease;
+    waiter.state.set(Waiter.GRANTED);
+    LockSupport.unpark(waiter.thread);
+  }
+
+  /** Tells the claimed {@code waiter} (the holder now) to try the lock in Redis itself. */
+  void giveTurn(Waiter waiter) {
+    waiter.state.set(Waiter.TURN);
+    LockSupport.unpark(waiter.thread);
+  }
+
+  /** Withdraws a waiting waiter; {@code false} when it was claimed already and its outcome follows. */
+  boolean cancel(Waiter waiter) {
+    if (!waiter.state.compareAndSet(Waiter.WAITING, Waiter.CANCELLED)) {
+      return false;
+    }
+    lock.lock();
+    try {
+      waiters.remove(waiter);
+    } finally {
+      lock.unlock();
+    }
+    return true;
+  }
+
+  /** The lease holding the lock, or {@code null} when none does (free, or a waiter is trying). */
+  Lease holdingLease() {
+    lock.lock();
+    try {
+      return holder instanceof Lease lease ? lease : null;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** How many threads wait here (not counting the holder). */
+  int waiting() {
+    lock.lock();
+    try {
+      return waiters.size();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Whether nobody holds, tries or waits: the executor may forget this queue. */
+  boolean isIdle() {
+    lock.lock();
+    try {
+      return holder == null && waiters.isEmpty();
+    } finally {
+      lock.unlock();
+    }
+  }
+}

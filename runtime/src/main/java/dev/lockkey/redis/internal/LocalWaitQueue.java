@@ -1,0 +1,139 @@
+package dev.lockkey.redis.internal;
+
+import dev.lockkey.LockKey;
+import dev.lockkey.lock.Lease;
+import dev.lockkey.lock.LockInterruptedException;
+import dev.lockkey.lock.LockListener;
+import dev.lockkey.lock.LockOptions;
+import dev.lockkey.lock.LockTimeoutException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The threads of one executor per lock: a FIFO {@link KeyQueue} per full key, which exists only
+ * while a thread of the executor holds, tries or waits for that lock. Only the queue's holder talks
+ * to Redis; the others park here until the holder's release hands them the lock (or their turn),
+ * their wait time runs out, or the holder's lease runs out without a release (by the monotonic
+ * clock: a lock Redis no longer keeps must not block this executor). Thread-safe.
+ */
+public final class LocalWaitQueue {
+  /** How long a waiter whose wait is over keeps waiting for the handoff that a releaser already began. */
+  private static final long CLAIMED_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+
+  private final ConcurrentHashMap<String, KeyQueue> queues = new ConcurrentHashMap<>();
+  private final LockListener listener;
+
+  public LocalWaitQueue(LockListener listener) {
+    this.listener = listener;
+  }
+
+  /**
+   * Enters the queue of {@code lockName}: the waiter is {@link KeyQueue.Waiter#TURN} when it may
+   * try Redis now, {@link KeyQueue.Waiter#WAITING} when queued; {@code null} when the lock is busy
+   * here and the caller does not wait. A holder whose lease ran out is passed over first.
+   */
+  KeyQueue.Waiter enter(String lockName, LockKey key, LockOptions options, long startNanos, boolean wait) {
+    KeyQueue.Waiter me = enterOnce(lockName, key, options, startNanos, wait);
+    if (me == null && passExpiredHolder(queues.get(lockName))) {
+      me = enterOnce(lockName, key, options, startNanos, wait);
+    }
+    return me;
+  }
+
+  private KeyQueue.Waiter enterOnce(String lockName, LockKey key, LockOptions options, long startNanos, boolean wait) {
+    KeyQueue.Waiter[] entered = new KeyQueue.Waiter[1];
+    queues.compute(lockName, (name, queue) -> {
+      KeyQueue current = queue != null ? queue : new KeyQueue(name);
+      entered[0] = current.enter(key, options, startNanos, wait);
+      return current;
+    });
+    return entered[0];
+  }
+
+  /** {@code current} (a waiter or lease) stops holding its queue; the queue is dropped once idle. */
+  void leave(KeyQueue queue, Object current) {
+    queue.pass(current);
+    forget(queue);
+  }
+
+  /** Drops {@code queue} when nobody holds, tries or waits there. */
+  void forget(KeyQueue queue) {
+    queues.computeIfPresent(queue.lockName, (name, current) -> current == queue && queue.isIdle() ? null : current);
+  }
+
+  /**
+   * Waits in the local queue until the lock is handed over (returns the lease) or it is this
+   * thread's turn to try Redis (returns {@code null}).
+   *
+   * @throws LockInterruptedException when interrupted while queued
+   * @throws LockTimeoutException when the deadline passed while queued
+   */
+  Lease awaitTurn(KeyQueue.Waiter me, long deadlineNanos) {
+    KeyQueue queue = me.queue;
+    boolean interrupted = false;
+    while (true) {
+      int state = me.state();
+      if (state == KeyQueue.Waiter.GRANTED) {
+        if (interrupted) {
+          Thread.currentThread().interrupt();
+        }
+        return me.lease();
+      }
+      if (state == KeyQueue.Waiter.TURN) {
+        if (interrupted) {
+          Thread.currentThread().interrupt();
+          throw new LockInterruptedException(queue.lockName);
+        }
+        return null;
+      }
+      long left = deadlineNanos - System.nanoTime();
+      if (interrupted || left <= 0) {
+        if (queue.cancel(me)) {
+          forget(queue);
+          if (interrupted) {
+            Thread.currentThread().interrupt();
+            throw new LockInterruptedException(queue.lockName);
+          }
+          throw LockAcquirer.timedOut(listener, me.key, queue.lockName, me.options, me.startNanos);
+        }
+        LockSupport.parkNanos(queue, CLAIMED_PARK_NANOS); // a releaser is handing over: the outcome is near
+        continue;
+      }
+      if (passExpiredHolder(queue)) {
+        continue;
+      }
+      Lease holding = queue.holdingLease();
+      if (holding != null) { // wake when its lease runs out, in case it is never released
+        left = Math.min(left, Math.max(1, holding.remainingNanos() + 1));
+      }
+      LockSupport.parkNanos(queue, left);
+      interrupted |= Thread.interrupted();
+    }
+  }
+
+  /** How many keys this executor tracks locally: held, tried or waited for. */
+  public int keys() {
+    return queues.size();
+  }
+
+  /** How many threads wait in the local queues (not counting holders). */
+  public int waitingThreads() {
+    return queues.values().stream().mapToInt(KeyQueue::waiting).sum();
+  }
+
+  /**
+   * When the lease holding {@code queue} ran out without a release (leaked, or its thread stuck),
+   * lets the next waiter try.
+   *
+   * @return whether it did
+   */
+  private static boolean passExpiredHolder(KeyQueue queue) {
+    Lease holding = queue == null ? null : queue.holdingLease();
+    if (holding == null || holding.remainingNanos() >= 0) {
+      return false;
+    }
+    queue.pass(holding);
+    return true;
+  }
+}

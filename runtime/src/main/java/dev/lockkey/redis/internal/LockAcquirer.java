@@ -1,0 +1,91 @@
+package dev.lockkey.redis.internal;
+
+import dev.lockkey.Keyspace;
+import dev.lockkey.LockKey;
+import dev.lockkey.lock.Lease;
+import dev.lockkey.lock.LockException;
+import dev.lockkey.lock.LockListener;
+import dev.lockkey.lock.LockOptions;
+import dev.lockkey.lock.LockTimeoutException;
+import java.util.List;
+
+/**
+ * Takes one lock: queues behind the other threads of this executor that want it
+ * ({@link LocalWaitQueue}), and when it is this thread's turn, runs an {@link Acquisition} against
+ * Redis. Uncontended, that is one round trip. Thread-safe.
+ */
+public final class LockAcquirer {
+  private final Keyspace keyspace;
+  private final LockCommands commands;
+  private final ReleaseNotifier notifier;
+  private final LocalWaitQueue waitQueue;
+  private final RedisLeases leases;
+  private final LockListener listener;
+
+  public LockAcquirer(Keyspace keyspace, LockCommands commands, ReleaseNotifier notifier, LocalWaitQueue waitQueue,
+      RedisLeases leases, LockListener listener) {
+    this.keyspace = keyspace;
+    this.commands = commands;
+    this.notifier = notifier;
+    this.waitQueue = waitQueue;
+    this.leases = leases;
+    this.listener = listener;
+  }
+
+  /**
+   * Takes the lock of {@code key}.
+   *
+   * @param startNanos when the caller's call began, for the listener
+   * @param deadlineNanos until when to wait ({@link System#nanoTime()})
+   * @param wait whether to wait at all; without, a held lock gives {@code null}
+   * @return the lease, or {@code null} when it is held and {@code wait} is false
+   * @throws LockTimeoutException when it stayed held until the deadline
+   * @throws LockException when Redis failed or the thread was interrupted
+   */
+  public Lease acquire(LockKey key, LockOptions options, long startNanos, long deadlineNanos, boolean wait) {
+    LockNames names = LockNames.of(keyspace, options.purpose(), key);
+    KeyQueue.Waiter me = waitQueue.enter(names.lock(), key, options, startNanos, wait);
+    if (me == null) {
+      listener.onContended(key);
+      return null;
+    }
+    KeyQueue queue = me.queue;
+    try {
+      if (me.state() != KeyQueue.Waiter.TURN) {
+        listener.onContended(key);
+        Lease handedOver = waitQueue.awaitTurn(me, deadlineNanos);
+        if (handedOver != null) {
+          return handedOver;
+        }
+      }
+      String owner = OwnerTokens.next();
+      Acquisition.Taken taken = new Acquisition(commands, notifier, listener, List.of(key), List.of(names), owner,
+          options.leaseTime(), deadlineNanos).run(wait);
+      if (taken == null) {
+        if (wait) {
+          throw timedOut(listener, key, names.lock(), options, startNanos);
+        }
+        waitQueue.leave(queue, me);
+        return null;
+      }
+      Lease lease = leases.grant(key, names, queue, owner, taken.tokens()[0], options, taken.sentAtNanos());
+      queue.hold(me, lease);
+      lease.startRenewal();
+      listener.onAcquired(key, System.nanoTime() - startNanos);
+      return lease;
+    } catch (RuntimeException | Error e) {
+      waitQueue.leave(queue, me); // when we held the turn: the next waiter tries now, whatever went wrong
+      if (e instanceof LockException failure) {
+        leases.reported(key, failure);
+      }
+      throw e;
+    }
+  }
+
+  /** Tells the listener that the wait for {@code key} timed out, and returns the exception to throw. */
+  static LockTimeoutException timedOut(LockListener listener, LockKey key, String fullKey, LockOptions options,
+      long startNanos) {
+    listener.onTimedOut(key, System.nanoTime() - startNanos);
+    return new LockTimeoutException(fullKey, options.waitTime());
+  }
+}

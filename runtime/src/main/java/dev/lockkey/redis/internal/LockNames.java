@@ -1,0 +1,37 @@
+package dev.lockkey.redis.internal;
+
+import dev.lockkey.Keyspace;
+import dev.lockkey.LockKey;
+import dev.lockkey.lock.LockOptions;
+import redis.clients.jedis.util.JedisClusterCRC16;
+
+/**
+ * The Redis names of one lock: every key shares the body's hash tag, so one script may touch them
+ * all in a cluster. These are the names for the default purpose {@code lock}; a lock of another
+ * purpose {@code p} is named {@code p}, {@code p-fence}, {@code p-contended}, {@code p-released},
+ * so that it is independent of the {@code lock} on the same body.
+ *
+ * @param lock {@code lock:{env}:{body}}: the owner token, with the lease as TTL
+ * @param fence {@code fence:{env}:{body}}: the last fencing token, kept a grace period past the lease
+ * @param contended {@code contended:{env}:{body}}: set briefly by a failed attempt, so that the
+ *     holder's release publishes instead of passing the lock within its own executor
+ * @param channel {@code released:{env}:{body}}: the pub/sub channel a release publishes on when
+ *     someone waits (a channel, not a key)
+ */
+public record LockNames(String lock, String fence, String contended, String channel) {
+
+  public static LockNames of(Keyspace keyspace, String purpose, LockKey key) {
+    String body = key.canonical();
+    String helper = purpose.equals(LockOptions.DEFAULT_PURPOSE) ? "" : purpose + "-";
+    return new LockNames(
+        keyspace.fullKey(purpose, body),
+        keyspace.fullKey(helper + "fence", body),
+        keyspace.fullKey(helper + "contended", body),
+        keyspace.fullKey(helper + "released", body));
+  }
+
+  /** The Redis Cluster slot of all three keys. */
+  public int slot() {
+    return JedisClusterCRC16.getSlot(lock);
+  }
+}

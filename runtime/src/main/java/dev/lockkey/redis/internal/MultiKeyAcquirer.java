@@ -1,0 +1,110 @@
+package dev.lockkey.redis.internal;
+
+import dev.lockkey.Keyspace;
+import dev.lockkey.LockKey;
+import dev.lockkey.lock.Lease;
+import dev.lockkey.lock.LockException;
+import dev.lockkey.lock.LockListener;
+import dev.lockkey.lock.LockOptions;
+import dev.lockkey.lock.MultiLease;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.TreeMap;
+
+/**
+ * Takes the locks of several keys, all or none, in one canonical order (sorted by full key) so
+ * that two callers never deadlock: in one script when they share a slot (always on a single
+ * server), else one by one through the {@link LockAcquirer}, releasing those taken when one cannot
+ * be had in time. Thread-safe.
+ */
+public final class MultiKeyAcquirer {
+  private final Keyspace keyspace;
+  private final boolean cluster;
+  private final LockCommands commands;
+  private final ReleaseNotifier notifier;
+  private final LockAcquirer single;
+  private final RedisLeases leases;
+  private final LockListener listener;
+
+  public MultiKeyAcquirer(Keyspace keyspace, LockCommands commands, ReleaseNotifier notifier,
+      LockAcquirer single, RedisLeases leases, LockListener listener) {
+    this.keyspace = keyspace;
+    this.cluster = commands.isCluster();
+    this.commands = commands;
+    this.notifier = notifier;
+    this.single = single;
+    this.leases = leases;
+    this.listener = listener;
+  }
+
+  /**
+   * Takes the locks of all {@code keys} (duplicates count once), or none, waiting at most the
+   * options' wait time in all.
+   *
+   * @throws IllegalArgumentException when {@code keys} is empty
+   * @throws LockException as {@link LockAcquirer#acquire}, naming a key that stayed held
+   */
+  public MultiLease acquireAll(Collection<? extends LockKey> keys, LockOptions options) {
+    TreeMap<String, LockKey> byName = new TreeMap<>();
+    for (LockKey key : keys) {
+      byName.putIfAbsent(keyspace.fullKey(options.purpose(), key), key);
+    }
+    if (byName.isEmpty()) {
+      throw new IllegalArgumentException("acquireAll needs at least one key");
+    }
+    List<LockKey> ordered = List.copyOf(byName.values());
+    List<LockNames> names = ordered.stream().map(key -> LockNames.of(keyspace, options.purpose(), key)).toList();
+    long start = System.nanoTime();
+    long deadline = start + options.waitTime().toNanos();
+    if (ordered.size() > 1 && shareSlot(names)) {
+      return acquireTogether(ordered, names, options, start, deadline);
+    }
+    return acquireOneByOne(ordered, options, start, deadline);
+  }
+
+  private MultiLease acquireOneByOne(List<LockKey> ordered, LockOptions options, long start, long deadline) {
+    List<Lease> held = new ArrayList<>();
+    try {
+      for (LockKey key : ordered) {
+        held.add(single.acquire(key, options, start, deadline, true));
+      }
+      return MultiLease.of(held, held.size() == 1);
+    } catch (LockException e) {
+      if (!held.isEmpty()) {
+        try {
+          MultiLease.of(held, false).release();
+        } catch (LockException rollback) {
+          e.addSuppressed(rollback);
+        }
+      }
+      throw e;
+    }
+  }
+
+  private MultiLease acquireTogether(List<LockKey> keys, List<LockNames> names, LockOptions options,
+      long startNanos, long deadlineNanos) {
+    String owner = OwnerTokens.next();
+    Acquisition acquisition = new Acquisition(commands, notifier, listener, keys, names, owner, options.leaseTime(),
+        deadlineNanos);
+    Acquisition.Taken taken;
+    try {
+      taken = acquisition.run(true);
+    } catch (LockException e) {
+      throw leases.reported(keys.get(0), e);
+    }
+    if (taken == null) {
+      throw LockAcquirer.timedOut(listener, acquisition.blockedKey(), acquisition.blockedFullKey(), options,
+          startNanos);
+    }
+    MultiLease all = leases.grantTogether(keys, names, owner, taken.tokens(), options, taken.sentAtNanos());
+    for (LockKey key : keys) {
+      listener.onAcquired(key, System.nanoTime() - startNanos);
+    }
+    return all;
+  }
+
+  private boolean shareSlot(List<LockNames> names) {
+    return !cluster || names.stream().mapToInt(LockNames::slot).distinct().count() == 1;
+  }
+}

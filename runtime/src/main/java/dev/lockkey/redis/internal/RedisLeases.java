@@ -1,0 +1,166 @@
+package dev.lockkey.redis.internal;
+
+import dev.lockkey.LockKey;
+import dev.lockkey.lock.Lease;
+import dev.lockkey.lock.LockException;
+import dev.lockkey.lock.LockInterruptedException;
+import dev.lockkey.lock.LockListener;
+import dev.lockkey.lock.LockOptions;
+import dev.lockkey.lock.LockTimeoutException;
+import dev.lockkey.lock.MultiLease;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The leases of one executor: grants them, releases and extends them by {@link LockCommands}
+ * (a release hands the lock to the next local waiter in the same round trip), and counts those
+ * held and renewing. Thread-safe.
+ */
+public final class RedisLeases {
+  private final LockCommands commands;
+  private final LocalWaitQueue waitQueue;
+  private final LeaseRenewer renewer;
+  private final LockListener listener;
+  private final Clock clock;
+  private final AtomicInteger held = new AtomicInteger();
+  private final AtomicInteger renewing = new AtomicInteger();
+
+  /**
+   * @param listener told of every acquisition, release, loss and failure; must not throw
+   * @param clock the wall clock, for {@link Lease#expiry()} only
+   */
+  public RedisLeases(LockCommands commands, LocalWaitQueue waitQueue, LeaseRenewer renewer, LockListener listener,
+      Clock clock) {
+    this.commands = commands;
+    this.waitQueue = waitQueue;
+    this.renewer = renewer;
+    this.listener = listener;
+    this.clock = clock;
+  }
+
+  /** How many leases of this executor are neither released nor found lost. */
+  public int held() {
+    return held.get();
+  }
+
+  /** How many of the {@link #held()} leases the watchdog renews. */
+  public int renewing() {
+    return renewing.get();
+  }
+
+  /** A lease on one lock, taken for {@code owner} from the local {@code queue}; its watchdog is not started yet. */
+  Lease grant(LockKey key, LockNames names, KeyQueue queue, String owner, long token, LockOptions options,
+      long sentAtNanos) {
+    Lease lease = new Lease(new RedisLeaseControl(this, List.of(names), queue), key, names.lock(), owner, token,
+        options, sentAtNanos);
+    counted(options);
+    return lease;
+  }
+
+  /** Leases on locks of one slot taken together for {@code owner}, watchdogs started. */
+  MultiLease grantTogether(List<LockKey> keys, List<LockNames> names, String owner, long[] tokens,
+      LockOptions options, long sentAtNanos) {
+    RedisLeaseControl control = new RedisLeaseControl(this, names, null);
+    List<Lease> leases = new ArrayList<>(keys.size());
+    for (int i = 0; i < keys.size(); i++) {
+      leases.add(new Lease(control, keys.get(i), names.get(i).lock(), owner, tokens[i], options, sentAtNanos));
+      counted(options);
+    }
+    leases.forEach(Lease::startRenewal);
+    return MultiLease.of(leases, true);
+  }
+
+  private void counted(LockOptions options) {
+    held.incrementAndGet();
+    if (options.renewal()) {
+      renewing.incrementAndGet();
+    }
+  }
+
+  /** Releases leases of one control, the callers holding their locks; a single lease's next local waiter gets the lock. */
+  boolean[] release(RedisLeaseControl control, List<Lease> leases) {
+    Lease first = leases.get(0);
+    KeyQueue queue = control.queue();
+    try {
+      KeyQueue.Waiter next = queue == null ? null : queue.claimNext(first);
+      if (next != null) {
+        return new boolean[] {handOff(control.namesOf(leases).get(0), first, next)};
+      }
+      return commands.release(control.namesOf(leases), first.ownerToken());
+    } catch (LockException e) {
+      throw reported(first.key(), e);
+    } finally {
+      if (queue != null) {
+        waitQueue.leave(queue, first); // unless handed over already
+      }
+    }
+  }
+
+  /** Releases {@code lease} and gives its lock to the claimed waiter: a lease, or the turn to try. */
+  private boolean handOff(LockNames names, Lease lease, KeyQueue.Waiter next) {
+    String owner = OwnerTokens.next();
+    long sentAtNanos = System.nanoTime();
+    LockCommands.HandoffResult result;
+    try {
+      result = commands.handoff(names, lease.ownerToken(), owner, next.options.leaseTime());
+    } catch (RuntimeException e) {
+      next.queue.giveTurn(next); // it tries itself, and meets the failure if it lasts
+      throw e;
+    }
+    if (result.outcome() != LockCommands.Handoff.PASSED) {
+      next.queue.giveTurn(next);
+      return result.outcome() == LockCommands.Handoff.RELEASED_FOR_OTHERS;
+    }
+    Lease successor = grant(next.key, names, next.queue, owner, result.token(), next.options, sentAtNanos);
+    next.queue.grant(next, successor);
+    successor.startRenewal();
+    listener.onAcquired(next.key, System.nanoTime() - next.startNanos);
+    return true;
+  }
+
+  /** Extends leases of one control, the callers holding their locks. */
+  boolean[] extend(RedisLeaseControl control, List<Lease> leases, Duration leaseTime) {
+    try {
+      return commands.extend(control.namesOf(leases), leases.get(0).ownerToken(), leaseTime);
+    } catch (LockException e) {
+      throw reported(leases.get(0).key(), e);
+    }
+  }
+
+  /** A lease stopped being held: counted off, and when lost, local waiters no longer wait for it. */
+  void ended(RedisLeaseControl control, Lease lease, boolean lost) {
+    held.decrementAndGet();
+    if (lease.options().renewal()) {
+      renewing.decrementAndGet();
+    }
+    if (lost && control.queue() != null) {
+      waitQueue.leave(control.queue(), lease);
+    }
+  }
+
+  /**
+   * Tells the listener about a failure other than a timeout or an interruption (off the renewal
+   * threads: a renewal's failure is told on the callback thread), and returns it.
+   */
+  LockException reported(LockKey key, LockException e) {
+    if (!(e instanceof LockTimeoutException) && !(e instanceof LockInterruptedException)) {
+      renewer.tell(() -> listener.onError(key, e));
+    }
+    return e;
+  }
+
+  LeaseRenewer renewer() {
+    return renewer;
+  }
+
+  LockListener listener() {
+    return listener;
+  }
+
+  Clock clock() {
+    return clock;
+  }
+}

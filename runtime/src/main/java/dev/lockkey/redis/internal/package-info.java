@@ -1,0 +1,11 @@
+/**
+ * The parts of {@code RedisLockExecutor} and of the Redis purposes. <b>Not API</b>: public only
+ * where another package of this library needs it, and changed without notice.
+ *
+ * <p>The executor is the conductor; each part owns one concern: {@code LockCommands} (the Lua
+ * scripts), {@code LocalWaitQueue} (this executor's threads per key, FIFO, handoff), {@code
+ * LockAcquirer} and {@code MultiKeyAcquirer} (taking one or several locks), {@code RedisLeases}
+ * (granting, releasing, extending; the {@code LeaseControl} of every lease), {@code LeaseRenewer}
+ * (the watchdog's and the callbacks' threads) and {@code ReleaseNotifier} (pub/sub).
+ */
+package dev.lockkey.redis.internal;

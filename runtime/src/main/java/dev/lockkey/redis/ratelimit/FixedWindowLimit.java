@@ -1,0 +1,97 @@
+package dev.lockkey.redis.ratelimit;
+
+import dev.lockkey.FieldDescriptor;
+import dev.lockkey.LockKey;
+import dev.lockkey.redis.internal.LuaScript;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import redis.clients.jedis.UnifiedJedis;
+
+/**
+ * At most {@link #limit()} permits per window, counted in {@code rate:env:{body}} by one script
+ * (increment, and set the expiry on the window's first hit). Built by
+ * {@link RateLimit#perWindow(long, Duration)} or {@link RateLimit#perKeyWindow(long)}. Immutable.
+ *
+ * <p>With a window of its own, the window opens with the first admitted call and the counter
+ * expires when it ends. With the key's window ({@link #window()} empty), the key's
+ * {@link dev.lockkey.Window @Window} field already holds the window start, so each window counts
+ * in a key of its own and no window arithmetic is needed here: the counter only gets the field's
+ * window length as time to live, which outlasts the window however late in it the first call came.
+ */
+public final class FixedWindowLimit extends RateLimit {
+  static final String DEFAULT_PURPOSE = "rate";
+  /** Marks a limit whose window comes from the key's {@code @Window} field. */
+  static final long KEY_WINDOW = 0;
+
+  private static final LuaScript SCRIPT = LuaScript.load("rate-fixed-window");
+
+  private final long limit;
+  private final long windowMillis;
+
+  FixedWindowLimit(String purpose, long limit, long windowMillis) {
+    super(purpose);
+    if (limit < 1) {
+      throw new IllegalArgumentException("limit must be at least 1, was " + limit);
+    }
+    this.limit = limit;
+    this.windowMillis = windowMillis;
+  }
+
+  /** The most permits per window. */
+  public long limit() {
+    return limit;
+  }
+
+  /** The window length, or empty when the window comes from the key's {@code @Window} field. */
+  public Optional<Duration> window() {
+    return windowMillis == KEY_WINDOW ? Optional.empty() : Optional.of(Duration.ofMillis(windowMillis));
+  }
+
+  @Override
+  public FixedWindowLimit withPurpose(String purpose) {
+    return new FixedWindowLimit(purpose, limit, windowMillis);
+  }
+
+  @Override
+  public long capacity() {
+    return limit;
+  }
+
+  @Override
+  RateDecision decide(UnifiedJedis jedis, String fullKey, LockKey key, long permits) {
+    long window = windowMillis == KEY_WINDOW ? keyWindowMillis(key) : windowMillis;
+    Object reply = SCRIPT.run(jedis, List.of(fullKey),
+        List.of(Long.toString(limit), Long.toString(window), Long.toString(permits)));
+    return RateDecision.fromReply(reply, TimeUnit.MILLISECONDS);
+  }
+
+  private static long keyWindowMillis(LockKey key) {
+    List<FieldDescriptor> windowed = key.spec().fields().stream().filter(field -> field.window() != null).toList();
+    if (windowed.size() != 1) {
+      throw new IllegalArgumentException("RateLimit.perKeyWindow needs a key with exactly one @Window field; "
+          + key.spec().simpleName() + " has " + windowed.size() + ": use RateLimit.perWindow(limit, window)");
+    }
+    return Math.max(1, windowed.get(0).window().toMillis());
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof FixedWindowLimit other
+        && other.purpose().equals(purpose())
+        && other.limit == limit
+        && other.windowMillis == windowMillis;
+  }
+
+  @Override
+  public int hashCode() {
+    return (purpose().hashCode() * 31 + Long.hashCode(limit)) * 31 + Long.hashCode(windowMillis);
+  }
+
+  @Override
+  public String toString() {
+    return "FixedWindowLimit[" + purpose() + ", " + limit + " per "
+        + (windowMillis == KEY_WINDOW ? "key window" : windowMillis + " ms") + "]";
+  }
+}

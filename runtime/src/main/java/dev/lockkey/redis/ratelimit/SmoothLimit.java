@@ -1,0 +1,110 @@
+package dev.lockkey.redis.ratelimit;
+
+import dev.lockkey.LockKey;
+import dev.lockkey.redis.internal.LuaScript;
+import dev.lockkey.redis.internal.Ttls;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import redis.clients.jedis.UnifiedJedis;
+
+/**
+ * {@link #rate()} permits per {@link #per()}, at most {@link #burst()} at once: the generic cell
+ * rate algorithm (GCRA) in one script on {@code gcra:env:{body}}, which holds one timestamp of
+ * Redis TIME with a time to live of at most the burst's worth of intervals. Clients' clocks do not
+ * matter, and there are no window edges: any span of time {@code L} admits at most
+ * {@code burst + rate * L / per} permits. Built by {@link RateLimit#smooth(long, Duration, long)}.
+ * Immutable.
+ *
+ * <p>The emission interval {@code per / rate} is rounded up to whole microseconds, so the rate
+ * admitted is never above the one defined.
+ */
+public final class SmoothLimit extends RateLimit {
+  static final String DEFAULT_PURPOSE = "gcra";
+
+  /** Lua numbers are doubles: timestamps in microseconds plus the tolerance stay exact below 2^53. */
+  private static final long MAX_TOLERANCE_MICROS = 1L << 50;
+  private static final LuaScript SCRIPT = LuaScript.load("rate-gcra");
+
+  private final long rate;
+  private final Duration per;
+  private final long burst;
+  private final long intervalMicros;
+
+  SmoothLimit(String purpose, long rate, Duration per, long burst) {
+    super(purpose);
+    Ttls.millis("per", per); // at least 1 ms, at most 100 years: no overflow below
+    if (rate < 1 || burst < 1) {
+      throw new IllegalArgumentException("rate and burst must be at least 1, were " + rate + " and " + burst);
+    }
+    long perMicros = Math.addExact(Math.multiplyExact(per.getSeconds(), 1_000_000L), per.getNano() / 1000);
+    if (perMicros < rate) {
+      throw new IllegalArgumentException(
+          "rate " + rate + " per " + per + " is more than one permit per microsecond");
+    }
+    this.rate = rate;
+    this.per = per;
+    this.burst = burst;
+    this.intervalMicros = (perMicros + rate - 1) / rate;
+    if (burst > MAX_TOLERANCE_MICROS / intervalMicros) {
+      throw new IllegalArgumentException("burst " + burst + " of intervals of " + intervalMicros
+          + " us spans more than 2^50 us; use a smaller burst");
+    }
+  }
+
+  /** The permits per {@link #per()} on average. */
+  public long rate() {
+    return rate;
+  }
+
+  /** The period of {@link #rate()}. */
+  public Duration per() {
+    return per;
+  }
+
+  /** The most permits admitted at once after a quiet period. */
+  public long burst() {
+    return burst;
+  }
+
+  @Override
+  public SmoothLimit withPurpose(String purpose) {
+    return new SmoothLimit(purpose, rate, per, burst);
+  }
+
+  @Override
+  public long capacity() {
+    return burst;
+  }
+
+  @Override
+  RateDecision decide(UnifiedJedis jedis, String fullKey, LockKey key, long permits) {
+    if (key.spec().fields().stream().anyMatch(field -> field.window() != null)) {
+      throw new IllegalArgumentException("RateLimit.smooth needs a key without @Window field: "
+          + key.spec().simpleName() + " starts a fresh key at every window edge, which smooth limiting avoids");
+    }
+    Object reply = SCRIPT.run(jedis, List.of(fullKey),
+        List.of(Long.toString(intervalMicros), Long.toString(burst), Long.toString(permits)));
+    return RateDecision.fromReply(reply, TimeUnit.MICROSECONDS);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof SmoothLimit other
+        && other.purpose().equals(purpose())
+        && other.rate == rate
+        && other.per.equals(per)
+        && other.burst == burst;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(purpose(), rate, per, burst);
+  }
+
+  @Override
+  public String toString() {
+    return "SmoothLimit[" + purpose() + ", " + rate + " per " + per + ", burst " + burst + "]";
+  }
+}
