@@ -28,6 +28,8 @@ final class JedisClientFactory {
   private static final Duration JEDIS_DEFAULT_TIMEOUT = Duration.ofSeconds(2);
   /** Jedis' default number of attempts of a cluster command across redirections. */
   private static final int DEFAULT_MAX_REDIRECTS = 5;
+  /** Redis' port, for a URL that names none. */
+  private static final int DEFAULT_PORT = 6379;
 
   private final RedisConnectionSettings settings;
   private final SslBundles sslBundles;
@@ -97,7 +99,10 @@ final class JedisClientFactory {
 
   private HostAndPort hostAndPort() {
     URI url = url();
-    return url != null ? new HostAndPort(url.getHost(), url.getPort()) : new HostAndPort(settings.host(), settings.port());
+    if (url == null) {
+      return new HostAndPort(settings.host(), settings.port());
+    }
+    return new HostAndPort(url.getHost(), url.getPort() != -1 ? url.getPort() : DEFAULT_PORT);
   }
 
   private URI url() {

@@ -9,21 +9,21 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.SpringBootVersion;
 import redis.clients.jedis.UnifiedJedis;
 
-/** Guards the point of this module: the starter's tests here run on Spring Boot 4.0 and its Jedis 7.0. */
+/** Guards the point of this module: the starter's tests here run on Spring Boot 4 and its Jedis 7 (4.0: 7.0, 4.1: 7.4). */
 class SpringBootFourOnClassPathTest {
 
   @Test
-  void springBootIsFourPointZero() {
-    assertThat(SpringBootVersion.getVersion()).startsWith("4.0.");
+  void springBootIsFour() {
+    assertThat(SpringBootVersion.getVersion()).startsWith("4.");
   }
 
   @Test
-  void jedisIsSevenPointZero() throws IOException {
+  void jedisIsSeven() throws IOException {
     Properties pom = new Properties();
     try (InputStream in = UnifiedJedis.class.getResourceAsStream("/META-INF/maven/redis.clients/jedis/pom.properties")) {
       pom.load(in);
     }
-    assertThat(pom.getProperty("version")).startsWith("7.0.");
+    assertThat(pom.getProperty("version")).startsWith("7.");
   }
 
   @Test
