@@ -1,15 +1,15 @@
 package dev.lockkey.processor.guards;
 
+import dev.lockkey.codec.ResultCodec;
 import dev.lockkey.guard.LockPolicy;
 import dev.lockkey.guard.MethodGuard;
 import dev.lockkey.guard.MethodGuards;
 import dev.lockkey.guard.Renewal;
+import dev.lockkey.lock.Lease;
 import dev.lockkey.processor.specs.PaymentCapture;
 import dev.lockkey.processor.specs.PaymentCaptureKey;
-import dev.lockkey.redis.FlightOptions;
-import dev.lockkey.redis.Lease;
-import dev.lockkey.redis.RateLimit;
-import dev.lockkey.redis.ResultCodec;
+import dev.lockkey.redis.flight.FlightOptions;
+import dev.lockkey.redis.ratelimit.RateLimit;
 import java.time.Duration;
 import java.util.List;
 import javax.annotation.processing.Generated;

@@ -15,10 +15,10 @@ final class GuardNames {
   static final String METHOD_GUARD = GUARD_PACKAGE + ".MethodGuard";
   static final String METHOD_GUARDS = GUARD_PACKAGE + ".MethodGuards";
 
-  static final String LEASE = "dev.lockkey.redis.Lease";
-  static final String FLIGHT_OPTIONS = "dev.lockkey.redis.FlightOptions";
-  static final String RESULT_CODEC = "dev.lockkey.redis.ResultCodec";
-  static final String RATE_LIMIT = "dev.lockkey.redis.RateLimit";
+  static final String LEASE = "dev.lockkey.lock.Lease";
+  static final String FLIGHT_OPTIONS = "dev.lockkey.redis.flight.FlightOptions";
+  static final String RESULT_CODEC = "dev.lockkey.codec.ResultCodec";
+  static final String RATE_LIMIT = "dev.lockkey.redis.ratelimit.RateLimit";
 
   /** The generated class's simple name suffix, as {@code MethodGuards.SUFFIX}. */
   static final String SUFFIX = "Guards";

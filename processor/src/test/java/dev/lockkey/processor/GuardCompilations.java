@@ -18,7 +18,7 @@ final class GuardCompilations {
   static JavaFileObject source(String simpleName, String... lines) {
     List<String> all = new ArrayList<>();
     all.add("import dev.lockkey.guard.*;");
-    all.add("import dev.lockkey.redis.Lease;");
+    all.add("import dev.lockkey.lock.Lease;");
     all.addAll(List.of(lines));
     return Compilations.source(simpleName, all.toArray(String[]::new));
   }

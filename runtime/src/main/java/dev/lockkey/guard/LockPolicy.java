@@ -1,6 +1,6 @@
 package dev.lockkey.guard;
 
-import dev.lockkey.redis.LockOptions;
+import dev.lockkey.lock.LockOptions;
 import java.time.Duration;
 import java.util.Objects;
 

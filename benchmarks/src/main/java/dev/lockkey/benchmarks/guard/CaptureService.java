@@ -2,7 +2,7 @@ package dev.lockkey.benchmarks.guard;
 
 import dev.lockkey.benchmarks.keys.PaymentCapture;
 import dev.lockkey.guard.Locked;
-import dev.lockkey.redis.Lease;
+import dev.lockkey.lock.Lease;
 
 /** The guarded method measured: its generated {@code CaptureServiceGuards} builds the key. */
 public class CaptureService {

@@ -4,7 +4,7 @@ import dev.lockkey.LockKey;
 import dev.lockkey.benchmarks.keys.PaymentCaptureKey;
 import dev.lockkey.guard.MethodGuard;
 import dev.lockkey.guard.MethodGuards;
-import dev.lockkey.redis.Lease;
+import dev.lockkey.lock.Lease;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -7,7 +7,7 @@ import dev.lockkey.guard.Renewal;
 import dev.lockkey.guard.SingleFlighted;
 import dev.lockkey.processor.specs.PaymentCapture;
 import dev.lockkey.processor.specs.PaymentCaptureKey;
-import dev.lockkey.redis.Lease;
+import dev.lockkey.lock.Lease;
 import java.util.List;
 
 /**

@@ -2,7 +2,7 @@ package dev.lockkey.spring.guard;
 
 import dev.lockkey.guard.Locked;
 import dev.lockkey.guard.RateLimited;
-import dev.lockkey.redis.Lease;
+import dev.lockkey.lock.Lease;
 import dev.lockkey.spring.ShipmentDispatch;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lockkey.guard.RateLimitedException;
-import dev.lockkey.redis.LockTimeoutException;
+import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.testing.RedisFixture;
 import java.util.ArrayList;
 import java.util.HashSet;
