@@ -3,10 +3,10 @@ package dev.lockkey.spring;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lockkey.observe.MicrometerLockListener;
-import dev.lockkey.redis.Deduplicator;
-import dev.lockkey.redis.RateLimiter;
+import dev.lockkey.redis.dedupe.Deduplicator;
+import dev.lockkey.redis.ratelimit.RateLimiter;
 import dev.lockkey.redis.RedisLockExecutor;
-import dev.lockkey.redis.SingleFlight;
+import dev.lockkey.redis.flight.SingleFlight;
 import dev.lockkey.spring.actuate.LockKeyEndpoint;
 import dev.lockkey.testing.RedisFixture;
 import java.time.Duration;
@@ -69,6 +69,7 @@ class LockKeyApplicationTest {
   void theEndpointListsTheSpecAndDecodesAKeyFoundInRedis() {
     LockKeyEndpoint.Report report = endpoint.report();
     assertThat(report.environment()).isEqualTo("app");
+    assertThat(report.executor().subscriberHealthy()).isTrue();
     assertThat(report.specs()).extracting(LockKeyEndpoint.Spec::layout)
         .contains("shipment:dispatch:v1:{tenant}:{shipmentId}");
 
@@ -86,7 +87,7 @@ class LockKeyApplicationTest {
   void healthIsUpAndGoesDownWhileRedisIsStopped() {
     Assumptions.assumeTrue(REDIS.ownsServer(), "needs a server this test may stop");
     assertThat(HealthProbe.status(context)).isEqualTo("UP");
-    assertThat(HealthProbe.details(context).toString()).contains("ping=PONG", "maxmemoryPolicy=noeviction");
+    assertThat(HealthProbe.details(context).toString()).contains("ping=PONG", "subscriber=connected", "maxmemoryPolicy=noeviction");
     REDIS.stop();
     try {
       assertThat(HealthProbe.status(context)).isEqualTo("DOWN");

@@ -8,7 +8,7 @@ import redis.clients.jedis.providers.ClusterConnectionProvider;
 /**
  * Tells a Redis Cluster client from a single-server one, on every supported Jedis (6.0 to 8).
  * Jedis' cluster clients differ by version: {@code JedisCluster} (all versions, deprecated in 8)
- * and {@code RedisClusterClient} (7.1 and later). Naming a class that the Jedis on the class path
+ * and {@code RedisClusterClient} (7.2 and later). Naming a class that the Jedis on the class path
  * lacks would fail at link time ({@code NoClassDefFoundError} on Jedis 6 for
  * {@code RedisClusterClient}), so classes are compared by name, never linked. A
  * {@code UnifiedJedis} built directly on a {@link ClusterConnectionProvider} (present in every

@@ -5,8 +5,6 @@ import dev.lockkey.redis.RedisLockExecutor;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import redis.clients.jedis.JedisCluster;
-import redis.clients.jedis.RedisClusterClient;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
 
@@ -53,17 +51,12 @@ public final class LockCommands {
 
   public LockCommands(UnifiedJedis jedis) {
     this.jedis = jedis;
-    this.cluster = isCluster(jedis);
+    this.cluster = ClientTopology.isCluster(jedis);
   }
 
   /** Whether keys of different slots may live on different nodes: then a script must stay in one slot. */
   public boolean isCluster() {
     return cluster;
-  }
-
-  @SuppressWarnings("deprecation") // JedisCluster is deprecated in Jedis 8 but still a cluster client
-  private static boolean isCluster(UnifiedJedis jedis) {
-    return jedis instanceof RedisClusterClient || jedis instanceof JedisCluster;
   }
 
   /** Takes all the locks for {@code owner}, or none. */

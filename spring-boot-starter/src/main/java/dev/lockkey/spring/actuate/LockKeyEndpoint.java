@@ -7,6 +7,7 @@ import dev.lockkey.observe.DecodedKey;
 import dev.lockkey.observe.HotKey;
 import dev.lockkey.observe.HotKeys;
 import dev.lockkey.observe.KeyDecoder;
+import dev.lockkey.redis.ExecutorStats;
 import dev.lockkey.redis.RedisLockExecutor;
 import java.util.List;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -14,9 +15,9 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
 
 /**
- * The {@code lockkey} Actuator endpoint: {@code GET /actuator/lockkey} lists the key specs the
- * application knows (from the layout manifests in its jars) with their layouts, and the most
- * contended keys; {@code POST /actuator/lockkey} with {@code {"key": "lock:prod:{...}"}} decodes
+ * The {@code lockkey} Actuator endpoint: {@code GET /actuator/lockkey} lists the executor's
+ * state, the key specs the application knows (from the layout manifests in its jars) with their
+ * layouts, and the most contended keys; {@code POST /actuator/lockkey} with {@code {"key": "lock:prod:{...}"}} decodes
  * a key an operator found in Redis into its spec and field values. Expose it like any endpoint
  * ({@code management.endpoints.web.exposure.include=health,lockkey}). Hot keys show a hash of
  * their body, never the body, as in logs; decoding shows what the key itself holds.
@@ -41,7 +42,7 @@ public class LockKeyEndpoint {
   public Report report() {
     List<Spec> specs = decoder.specs().stream().map(Spec::of).toList();
     List<Hot> hot = hotKeys.top(HOT_KEYS_REPORTED).stream().map(Hot::of).toList();
-    return new Report(executor.keyspace().env(), specs, new HotKeysReport(hotKeys.total(), hot));
+    return new Report(executor.keyspace().env(), executor.stats(), specs, new HotKeysReport(hotKeys.total(), hot));
   }
 
   /**
@@ -59,10 +60,11 @@ public class LockKeyEndpoint {
    * What {@code GET /actuator/lockkey} answers.
    *
    * @param environment the environment word of this application's keys
+   * @param executor what the lock executor holds now: keys, waiting threads, leases, the subscriber
    * @param specs the specs whose manifests are on the class path
    * @param hotKeys the most contended keys since start
    */
-  public record Report(String environment, List<Spec> specs, HotKeysReport hotKeys) {}
+  public record Report(String environment, ExecutorStats executor, List<Spec> specs, HotKeysReport hotKeys) {}
 
   /**
    * A spec and its layout.

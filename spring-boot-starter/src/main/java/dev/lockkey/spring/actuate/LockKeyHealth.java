@@ -12,8 +12,8 @@ import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.util.SafeEncoder;
 
 /**
- * Whether LockKey can lock: Redis answers PING, the executor's release subscriber is connected,
- * and Redis does not evict keys ({@code maxmemory-policy noeviction}): an evicted lock is a second
+ * Whether LockKey can lock: Redis answers PING, the executor's release subscriber is connected
+ * (or not needed yet; see {@code ExecutorStats#subscriberHealthy}), and Redis does not evict keys ({@code maxmemory-policy noeviction}): an evicted lock is a second
  * holder. A policy that cannot be read (CONFIG is often not permitted on managed Redis, and not
  * routed by cluster clients) counts as unknown, not as unsafe. Free of Spring Boot's health API,
  * which moved between Boot 3 and 4: the indicators of both adapt it.
@@ -41,6 +41,8 @@ public final class LockKeyHealth {
       details.put("ping", "failed: " + e.getMessage());
       return new Report(false, details);
     }
+    boolean subscriberHealthy = executor.stats().subscriberHealthy();
+    details.put("subscriber", subscriberHealthy ? "connected" : "disconnected: waiters poll until it reconnects");
     String policy = evictionPolicy();
     details.put("maxmemoryPolicy", policy);
     boolean safe = policy.equals(SAFE_POLICY) || policy.startsWith("unknown");
@@ -48,7 +50,7 @@ public final class LockKeyHealth {
       details.put("problem", "maxmemory-policy " + policy + " may evict a held lock, and an evicted lock is a "
           + "second holder; set maxmemory-policy noeviction, or give locks a Redis of their own");
     }
-    return new Report(safe, details);
+    return new Report(subscriberHealthy && safe, details);
   }
 
   private String evictionPolicy() {

@@ -1,6 +1,6 @@
 package dev.lockkey.examples.spring;
 
-import dev.lockkey.redis.LockTimeoutException;
+import dev.lockkey.lock.LockTimeoutException;
 import java.math.BigDecimal;
 import java.util.Map;
 import org.springframework.http.HttpStatus;
