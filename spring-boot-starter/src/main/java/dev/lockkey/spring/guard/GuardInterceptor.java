@@ -12,6 +12,7 @@ import java.util.function.Supplier;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
 import org.springframework.aop.support.AopUtils;
+import org.springframework.core.MethodClassKey;
 
 /**
  * Runs calls of {@code @Locked}, {@code @SingleFlighted} and {@code @RateLimited} bean methods
@@ -24,7 +25,8 @@ final class GuardInterceptor implements MethodInterceptor {
   private final Supplier<GuardInvoker> invokerBean;
   private volatile GuardInvoker invoker;
   private final Map<Class<?>, Optional<MethodGuards>> tables = new ConcurrentHashMap<>();
-  private final Map<Method, MethodGuard> guards = new ConcurrentHashMap<>();
+  /** By invoked method and target class: resolving the target's own method is reflection, done once. */
+  private final Map<MethodClassKey, MethodGuard> guards = new ConcurrentHashMap<>();
 
   /** @param invoker the invoker, asked for at the first call: advisors are created before other beans */
   GuardInterceptor(Supplier<GuardInvoker> invoker) {
@@ -34,10 +36,11 @@ final class GuardInterceptor implements MethodInterceptor {
   @Override
   public Object invoke(MethodInvocation invocation) throws Throwable {
     Class<?> target = invocation.getThis() == null ? null : AopUtils.getTargetClass(invocation.getThis());
-    Method method = AopUtils.getMostSpecificMethod(invocation.getMethod(), target);
-    MethodGuard guard = guards.get(method);
+    MethodClassKey key = new MethodClassKey(invocation.getMethod(), target);
+    MethodGuard guard = guards.get(key);
     if (guard == null) {
-      guard = guards.computeIfAbsent(method, this::guardOf);
+      guard = guards.computeIfAbsent(key,
+          k -> guardOf(AopUtils.getMostSpecificMethod(invocation.getMethod(), target)));
     }
     return invoker().invoke(guard, invocation.getArguments(), () -> proceed(invocation));
   }
