@@ -49,7 +49,11 @@ enum GuardMessage {
       "parameters %s and %s are both a Lease; the held lease goes to one parameter; remove one"),
   FLIGHT_RESULT(ERROR, "LockKeyGuardResult",
       "@SingleFlighted %s() returns %s; a shared result is stored in Redis, and the built-in codecs store"
-          + " String (UTF-8) and byte[]; return one of these, or use SingleFlight with your ResultCodec"),
+          + " String (UTF-8) and byte[]; return one of these, or name a ResultCodec<%s> class as codec"),
+  CODEC_TYPE(ERROR, "LockKeyGuardResult",
+      "codec = %s.class is not a ResultCodec<%s>, but %s() returns %s; name a codec of the return type"),
+  CODEC_CONSTRUCTOR(ERROR, "LockKeyGuardResult",
+      "codec = %s.class cannot be created by generated code: %s; give it a public no-argument constructor"),
 
   // Options, reported on the attribute value.
   DURATION(ERROR, "LockKeyGuardDuration",

@@ -17,9 +17,11 @@ sealed interface GuardOptions {
   /**
    * {@code @SingleFlighted}.
    *
-   * @param bytes whether results are {@code byte[]} (else {@code String})
+   * @param codec the user's codec class, or {@code null} for the built-in codec of the result type
+   * @param bytes with the built-in codec, whether results are {@code byte[]} (else {@code String})
    */
-  record Flight(boolean bytes, Duration resultTtl, Duration leaseTime, Duration waitTime) implements GuardOptions {}
+  record Flight(TypeShape.Declared codec, boolean bytes, Duration resultTtl, Duration leaseTime, Duration waitTime)
+      implements GuardOptions {}
 
   /**
    * {@code @RateLimited}.

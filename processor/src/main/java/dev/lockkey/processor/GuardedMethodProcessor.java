@@ -46,7 +46,9 @@ import javax.tools.JavaFileObject;
  *   <li>{@code [LockKeyGuardKeyField]} {@code @KeyField} names no identity field, or its method has no guard.
  *   <li>{@code [LockKeyGuardMethod]} the method is private or static, mentions a private type, or has two guards.
  *   <li>{@code [LockKeyGuardLease]} a {@code Lease} parameter on a rate-limited method, or two of them.
- *   <li>{@code [LockKeyGuardResult]} a {@code @SingleFlighted} method returns neither {@code String} nor {@code byte[]}.
+ *   <li>{@code [LockKeyGuardResult]} a {@code @SingleFlighted} method returns neither {@code String} nor
+ *       {@code byte[]} and names no codec; the codec is no {@code ResultCodec} of the return type, or
+ *       generated code cannot create it.
  *   <li>{@code [LockKeyGuardDuration]} a duration attribute is no duration, or out of range.
  *   <li>{@code [LockKeyGuardOption]} renewal of a lease under 30 ms, a limit or burst out of range, no
  *       window for a spec without {@code @Window}, a purpose that is not a word.

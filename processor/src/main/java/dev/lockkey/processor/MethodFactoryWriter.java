@@ -144,8 +144,10 @@ final class MethodFactoryWriter {
       return policy.build();
     }
     if (options instanceof GuardOptions.Flight flight) {
-      CodeBlock.Builder flightOptions = CodeBlock.builder()
-          .add("$T.builder($T.$L())", FLIGHT_OPTIONS, RESULT_CODEC, flight.bytes() ? "bytes" : "utf8");
+      CodeBlock codec = flight.codec() != null
+          ? CodeBlock.of("new $T()", className(flight.codec()))
+          : CodeBlock.of("$T.$L()", RESULT_CODEC, flight.bytes() ? "bytes" : "utf8");
+      CodeBlock.Builder flightOptions = CodeBlock.builder().add("$T.builder($L)", FLIGHT_OPTIONS, codec);
       if (flight.resultTtl() != null) {
         flightOptions.add(".resultTtl($L)", duration(flight.resultTtl()));
       }

@@ -15,6 +15,7 @@ import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.PrimitiveType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.type.WildcardType;
@@ -134,7 +135,7 @@ final class MethodReader {
     int lease = MethodValidator.lease(kind, parameters, problems);
     GuardOptions options = switch (kind) {
       case LOCKED -> MethodValidator.lock(values, problems);
-      case SINGLE_FLIGHTED -> flightOptions(method, values, problems);
+      case SINGLE_FLIGHTED -> flightOptions(type, method, values, problems);
       case RATE_LIMITED -> MethodValidator.rate(values,
           accessors.stream().anyMatch(accessor -> Reporter.find(accessor, Names.WINDOW) != null), specName, problems);
     };
@@ -202,17 +203,65 @@ final class MethodReader {
     return Optional.empty();
   }
 
-  private GuardOptions flightOptions(ExecutableElement method, Map<String, Object> values,
+  /** The single flight's options: a codec of the user's that fits the result type, or a built-in one. */
+  private GuardOptions flightOptions(TypeElement type, ExecutableElement method, Map<String, Object> values,
       List<GuardProblem> problems) {
     TypeMirror result = method.getReturnType();
+    TypeMirror boxed = result.getKind().isPrimitive() ? types.boxedClass((PrimitiveType) result).asType() : result;
+    if (values.get("codec") instanceof DeclaredType codecType
+        && !qualifiedName(codecType).equals(Void.class.getName())) {
+      TypeElement codec = (TypeElement) codecType.asElement();
+      Optional<TypeMirror> handled = codecArgument(codecType);
+      if (result.getKind() == TypeKind.VOID || handled.isEmpty() || !types.isSameType(handled.get(), boxed)) {
+        problems.add(GuardProblem.onValue("codec", GuardMessage.CODEC_TYPE,
+            codec.getSimpleName(), boxed, method.getSimpleName(), result));
+      }
+      uncreatable(codec, type).ifPresent(why -> problems.add(GuardProblem.onValue("codec",
+          GuardMessage.CODEC_CONSTRUCTOR, codec.getSimpleName(), why)));
+      return MethodValidator.flight(values, declared(codec), false, problems);
+    }
     boolean bytes = result.getKind() == TypeKind.ARRAY
         && ((ArrayType) result).getComponentType().getKind() == TypeKind.BYTE;
-    boolean string = result.getKind() == TypeKind.DECLARED
-        && ((TypeElement) types.asElement(result)).getQualifiedName().contentEquals("java.lang.String");
-    if (!bytes && !string) {
-      problems.add(GuardProblem.onMethod(GuardMessage.FLIGHT_RESULT, method.getSimpleName(), result));
+    if (!bytes && !qualifiedName(result).equals(String.class.getName())) {
+      problems.add(GuardProblem.onMethod(GuardMessage.FLIGHT_RESULT, method.getSimpleName(), result, boxed));
     }
-    return MethodValidator.flight(values, bytes, problems);
+    return MethodValidator.flight(values, null, bytes, problems);
+  }
+
+  /** The {@code T} of the {@code ResultCodec<T>} that {@code type} implements, if it names one. */
+  private Optional<TypeMirror> codecArgument(TypeMirror type) {
+    for (TypeMirror supertype : types.directSupertypes(type)) {
+      if (qualifiedName(supertype).equals(GuardNames.RESULT_CODEC)) {
+        List<? extends TypeMirror> arguments = ((DeclaredType) supertype).getTypeArguments();
+        return arguments.isEmpty() ? Optional.empty() : Optional.of(arguments.get(0));
+      }
+      Optional<TypeMirror> inherited = codecArgument(supertype);
+      if (inherited.isPresent()) {
+        return inherited;
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Why generated code in {@code user}'s package cannot write {@code new Codec()}, if it cannot. */
+  private Optional<String> uncreatable(TypeElement codec, TypeElement user) {
+    if (codec.getKind() != ElementKind.CLASS || codec.getModifiers().contains(Modifier.ABSTRACT)) {
+      return Optional.of("it is not a concrete class");
+    }
+    if (codec.getNestingKind().isNested() && !codec.getModifiers().contains(Modifier.STATIC)) {
+      return Optional.of("it is an inner class, which needs an enclosing instance");
+    }
+    if (privateType(codec.asType()).isPresent()) {
+      return Optional.of("it is private or nested in a private class");
+    }
+    boolean samePackage = elements.getPackageOf(codec).equals(elements.getPackageOf(user));
+    boolean visible = ElementFilter.constructorsIn(codec.getEnclosedElements()).stream()
+        .filter(constructor -> constructor.getParameters().isEmpty())
+        .anyMatch(constructor -> constructor.getModifiers().contains(Modifier.PUBLIC)
+            || (samePackage && !constructor.getModifiers().contains(Modifier.PRIVATE)));
+    return visible && (samePackage || codec.getModifiers().contains(Modifier.PUBLIC))
+        ? Optional.empty()
+        : Optional.of("it has no no-argument constructor that " + user.getSimpleName() + "'s package can call");
   }
 
   private MethodValidator.ParameterFacts parameterFacts(int index, VariableElement parameter, TypeElement spec,

@@ -143,8 +143,14 @@ final class MethodValidator {
     return problems.size() > before ? null : new GuardOptions.Lock(lease, wait, renewal);
   }
 
-  /** {@code @SingleFlighted}'s options, or {@code null} with the problems added. */
-  static GuardOptions.Flight flight(Map<String, Object> values, boolean bytes, List<GuardProblem> problems) {
+  /**
+   * {@code @SingleFlighted}'s options, or {@code null} with the problems added.
+   *
+   * @param codec the checked codec class, or {@code null} for the built-in codec
+   * @param bytes with the built-in codec, whether results are {@code byte[]}
+   */
+  static GuardOptions.Flight flight(Map<String, Object> values, TypeShape.Declared codec, boolean bytes,
+      List<GuardProblem> problems) {
     int before = problems.size();
     Duration ttl = duration(values, "resultTtl", problems).orElse(null);
     Duration lease = duration(values, "leaseTime", problems).orElse(null);
@@ -157,7 +163,7 @@ final class MethodValidator {
           "a single flight renews its leader's lease every third of it, so the lease is at least 30ms"));
     }
     checkWait(values, wait, problems);
-    return problems.size() > before ? null : new GuardOptions.Flight(bytes, ttl, lease, wait);
+    return problems.size() > before ? null : new GuardOptions.Flight(codec, bytes, ttl, lease, wait);
   }
 
   /**

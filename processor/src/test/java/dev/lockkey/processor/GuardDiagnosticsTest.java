@@ -191,6 +191,37 @@ class GuardDiagnosticsTest {
   }
 
   @Test
+  void aCodecOfAnotherTypeIsReportedOnTheValue() {
+    assertOnlyError(service(
+            "  @SingleFlighted(value = Capture.class,",
+            "      codec = Utf8.class)",
+            "  Integer capture(String tenant, long orderId) { return 1; }",
+            "  static class Utf8 implements dev.lockkey.codec.ResultCodec<String> {",
+            "    public byte[] encode(String value) { return value.getBytes(); }",
+            "    public String decode(byte[] bytes) { return new String(bytes); }",
+            "  }"),
+        "[LockKeyGuardResult] codec = Utf8.class is not a ResultCodec<java.lang.Integer>, but capture() returns"
+            + " java.lang.Integer; name a codec of the return type",
+        "codec = Utf8.class)");
+  }
+
+  @Test
+  void aCodecWithoutAnAccessibleConstructorIsReportedOnTheValue() {
+    assertOnlyError(service(
+            "  @SingleFlighted(value = Capture.class,",
+            "      codec = Codec.class)",
+            "  long capture(String tenant, long orderId) { return 1; }",
+            "  static class Codec implements dev.lockkey.codec.ResultCodec<Long> {",
+            "    private Codec() {}",
+            "    public byte[] encode(Long value) { return value.toString().getBytes(); }",
+            "    public Long decode(byte[] bytes) { return Long.valueOf(new String(bytes)); }",
+            "  }"),
+        "[LockKeyGuardResult] codec = Codec.class cannot be created by generated code: it has no no-argument"
+            + " constructor that Service's package can call; give it a public no-argument constructor",
+        "codec = Codec.class)");
+  }
+
+  @Test
   void aSingleFlightSharesOnlyStringsAndBytes() {
     assertOnlyError(service(
             "  @SingleFlighted(Capture.class)",

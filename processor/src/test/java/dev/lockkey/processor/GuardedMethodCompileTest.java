@@ -74,6 +74,25 @@ class GuardedMethodCompileTest {
   }
 
   @Test
+  void aSingleFlightOfAnotherResultTypeUsesTheNamedCodec() {
+    Compilation compilation = compile(SPEC,
+        source("Quote", "record Quote(long amount) {}"),
+        source("QuoteCodec",
+            "public class QuoteCodec implements dev.lockkey.codec.ResultCodec<Quote> {",
+            "  public byte[] encode(Quote quote) { return Long.toString(quote.amount()).getBytes(); }",
+            "  public Quote decode(byte[] bytes) { return new Quote(Long.parseLong(new String(bytes))); }",
+            "}"),
+        source("Service",
+            "class Service {",
+            "  @SingleFlighted(value = Capture.class, codec = QuoteCodec.class)",
+            "  Quote quote(String tenant, long orderId) { return new Quote(orderId); }",
+            "}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation).generatedSourceFile("test.ServiceGuards").contentsAsUtf8String()
+        .contains("FlightOptions.builder(new QuoteCodec()).build()");
+  }
+
+  @Test
   void genericParametersAreCastWithoutWarnings() {
     Compilation compilation = compile(
         source("Batch",

@@ -15,8 +15,9 @@ import java.lang.annotation.Target;
  * public String summarize(String tenant, long documentId) { ... }
  * }</pre>
  *
- * <p>The key is built as for {@link Locked}. The method returns {@code String} (stored as UTF-8)
- * or {@code byte[]}; the processor rejects other result types. A {@code Lease} parameter receives
+ * <p>The key is built as for {@link Locked}. A result of type {@code String} is stored as UTF-8, a
+ * {@code byte[]} as it is; any other result type needs a {@link #codec()}, which the processor
+ * checks against the method's return type. A {@code Lease} parameter receives
  * the leader's lease. A call that waited the whole wait time for a leader throws
  * {@code LockTimeoutException} (HTTP 409); a shared deterministic failure is a
  * {@code FlightFailedException}.
@@ -37,4 +38,12 @@ public @interface SingleFlighted {
 
   /** How long a follower waits at most for a leader's result; empty for the default (30 s). */
   String waitTime() default "";
+
+  /**
+   * A {@code ResultCodec<R>} class with a public no-argument constructor, where {@code R} is the
+   * method's return type (boxed): how results other than {@code String} and {@code byte[]} are
+   * stored. Generated code creates one instance. {@code Void.class}: the built-in codec of the
+   * return type.
+   */
+  Class<?> codec() default Void.class;
 }
