@@ -27,7 +27,9 @@ import redis.clients.jedis.RedisClient;
  * {@code @Locked} method's generated guard and a {@link GuardInvoker} (as an interceptor calls it:
  * the guard looked up once, then key built from an {@code Object[]} of arguments, lease passed in),
  * and as a direct {@code withLock} call with a key built by hand. The difference is what the
- * annotation costs.
+ * annotation costs. On a loaded machine the forks of the two methods see different load; the
+ * suite therefore measures whole calls in interleaved slices ({@link LockedCall}) and runs this
+ * one on request: {@code benchmarks/run.sh --jmh GuardedCallBenchmark -prof gc}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
