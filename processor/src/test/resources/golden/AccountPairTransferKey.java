@@ -7,6 +7,7 @@ import dev.lockkey.SpecDescriptor;
 import dev.lockkey.format.FieldFormat;
 import dev.lockkey.format.KeyFormat;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import javax.annotation.processing.Generated;
 
@@ -61,6 +62,21 @@ public final class AccountPairTransferKey implements AccountPairTransfer, LockKe
    */
   public static AccountPairTransferKey of(Set<String> accounts) {
     return new AccountPairTransferKey(accounts);
+  }
+
+  /**
+   * The key of the identity values that {@code source} returns, e.g. a record implementing
+   * {@link AccountPairTransfer}; a {@code AccountPairTransferKey} is returned as it is.
+   *
+   * @param source the values; each accessor is called once
+   * @throws InvalidKeyException when a value cannot be part of a key
+   */
+  public static AccountPairTransferKey from(AccountPairTransfer source) {
+    Objects.requireNonNull(source, "source");
+    if (source instanceof AccountPairTransferKey) {
+      return (AccountPairTransferKey) source;
+    }
+    return new AccountPairTransferKey(source.accounts());
   }
 
   /**

@@ -7,6 +7,7 @@ import dev.lockkey.SpecDescriptor;
 import dev.lockkey.format.FieldFormat;
 import dev.lockkey.format.KeyFormat;
 import java.util.List;
+import java.util.Objects;
 import javax.annotation.processing.Generated;
 
 /**
@@ -59,6 +60,21 @@ public final class DocumentLockKey implements DocumentLock, LockKey {
    */
   public static DocumentLockKey of(String content) {
     return new DocumentLockKey(content);
+  }
+
+  /**
+   * The key of the identity values that {@code source} returns, e.g. a record implementing
+   * {@link DocumentLock}; a {@code DocumentLockKey} is returned as it is.
+   *
+   * @param source the values; each accessor is called once
+   * @throws InvalidKeyException when a value cannot be part of a key
+   */
+  public static DocumentLockKey from(DocumentLock source) {
+    Objects.requireNonNull(source, "source");
+    if (source instanceof DocumentLockKey) {
+      return (DocumentLockKey) source;
+    }
+    return new DocumentLockKey(source.content());
   }
 
   /**

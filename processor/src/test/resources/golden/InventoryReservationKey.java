@@ -180,6 +180,26 @@ public final class InventoryReservationKey implements InventoryReservation, Lock
   }
 
   /**
+   * The key of the identity values that {@code source} returns, e.g. a record implementing
+   * {@link InventoryReservation}; a {@code InventoryReservationKey} is returned as it is,
+   * with the digests of the secret it was made with.
+   *
+   * @param secret the secret that {@code @Secret} fields are digested with
+   * @param source the values; each accessor is called once
+   * @throws InvalidKeyException when a value cannot be part of a key
+   */
+  public static InventoryReservationKey from(KeySecret secret, InventoryReservation source) {
+    Objects.requireNonNull(secret, "secret");
+    Objects.requireNonNull(source, "source");
+    if (source instanceof InventoryReservationKey) {
+      return (InventoryReservationKey) source;
+    }
+    return new InventoryReservationKey(secret, source.warehouse(), source.zone(), source.bin(),
+        source.shelf(), source.express(), source.day(), source.period(), source.at(), source.skus(),
+        source.batch(), source.manifest(), source.customer(), source.label());
+  }
+
+  /**
    * A staged builder: set the required fields in declaration order, then any optional
    * fields, then call {@code build()}, which is reachable only once every required field is
    * set. Use a builder once, from one thread.

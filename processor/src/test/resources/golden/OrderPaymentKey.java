@@ -7,6 +7,7 @@ import dev.lockkey.SpecDescriptor;
 import dev.lockkey.format.FieldFormat;
 import dev.lockkey.format.KeyFormat;
 import java.util.List;
+import java.util.Objects;
 import javax.annotation.processing.Generated;
 
 /**
@@ -59,6 +60,21 @@ public final class OrderPaymentKey implements OrderPayment, LockKey {
    */
   public static OrderPaymentKey of(long orderId) {
     return new OrderPaymentKey(orderId);
+  }
+
+  /**
+   * The key of the identity values that {@code source} returns, e.g. a record implementing
+   * {@link OrderPayment}; a {@code OrderPaymentKey} is returned as it is.
+   *
+   * @param source the values; each accessor is called once
+   * @throws InvalidKeyException when a value cannot be part of a key
+   */
+  public static OrderPaymentKey from(OrderPayment source) {
+    Objects.requireNonNull(source, "source");
+    if (source instanceof OrderPaymentKey) {
+      return (OrderPaymentKey) source;
+    }
+    return new OrderPaymentKey(source.orderId());
   }
 
   /**

@@ -7,6 +7,7 @@ import dev.lockkey.SpecDescriptor;
 import dev.lockkey.format.FieldFormat;
 import dev.lockkey.format.KeyFormat;
 import java.util.List;
+import java.util.Objects;
 import javax.annotation.processing.Generated;
 
 /**
@@ -67,6 +68,21 @@ public final class OrderStateKey implements OrderState, LockKey {
    */
   public static OrderStateKey of(String name, String code) {
     return new OrderStateKey(name, code);
+  }
+
+  /**
+   * The key of the identity values that {@code source} returns, e.g. a record implementing
+   * {@link OrderState}; a {@code OrderStateKey} is returned as it is.
+   *
+   * @param source the values; each accessor is called once
+   * @throws InvalidKeyException when a value cannot be part of a key
+   */
+  public static OrderStateKey from(OrderState source) {
+    Objects.requireNonNull(source, "source");
+    if (source instanceof OrderStateKey) {
+      return (OrderStateKey) source;
+    }
+    return new OrderStateKey(source.name(), source.code());
   }
 
   /**

@@ -7,6 +7,7 @@ import dev.lockkey.SpecDescriptor;
 import dev.lockkey.format.FieldFormat;
 import dev.lockkey.format.KeyFormat;
 import java.util.List;
+import java.util.Objects;
 import javax.annotation.processing.Generated;
 
 /**
@@ -67,6 +68,21 @@ public final class PaymentCaptureKey implements PaymentCapture, LockKey {
    */
   public static PaymentCaptureKey of(String tenant, long orderId) {
     return new PaymentCaptureKey(tenant, orderId);
+  }
+
+  /**
+   * The key of the identity values that {@code source} returns, e.g. a record implementing
+   * {@link PaymentCapture}; a {@code PaymentCaptureKey} is returned as it is.
+   *
+   * @param source the values; each accessor is called once
+   * @throws InvalidKeyException when a value cannot be part of a key
+   */
+  public static PaymentCaptureKey from(PaymentCapture source) {
+    Objects.requireNonNull(source, "source");
+    if (source instanceof PaymentCaptureKey) {
+      return (PaymentCaptureKey) source;
+    }
+    return new PaymentCaptureKey(source.tenant(), source.orderId());
   }
 
   /**

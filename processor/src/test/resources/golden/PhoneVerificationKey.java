@@ -74,6 +74,24 @@ public final class PhoneVerificationKey implements PhoneVerification, LockKey {
   }
 
   /**
+   * The key of the identity values that {@code source} returns, e.g. a record implementing
+   * {@link PhoneVerification}; a {@code PhoneVerificationKey} is returned as it is,
+   * with the digests of the secret it was made with.
+   *
+   * @param secret the secret that {@code @Secret} fields are digested with
+   * @param source the values; each accessor is called once
+   * @throws InvalidKeyException when a value cannot be part of a key
+   */
+  public static PhoneVerificationKey from(KeySecret secret, PhoneVerification source) {
+    Objects.requireNonNull(secret, "secret");
+    Objects.requireNonNull(source, "source");
+    if (source instanceof PhoneVerificationKey) {
+      return (PhoneVerificationKey) source;
+    }
+    return new PhoneVerificationKey(secret, source.tenant(), source.phone());
+  }
+
+  /**
    * A staged builder: set the required fields in declaration order, then any optional
    * fields, then call {@code build()}, which is reachable only once every required field is
    * set. Use a builder once, from one thread.

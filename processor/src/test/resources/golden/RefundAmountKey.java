@@ -8,6 +8,7 @@ import dev.lockkey.format.FieldFormat;
 import dev.lockkey.format.KeyFormat;
 import java.math.BigDecimal;
 import java.util.List;
+import java.util.Objects;
 import javax.annotation.processing.Generated;
 
 /**
@@ -68,6 +69,21 @@ public final class RefundAmountKey implements RefundAmount, LockKey {
    */
   public static RefundAmountKey of(String tenant, BigDecimal amount) {
     return new RefundAmountKey(tenant, amount);
+  }
+
+  /**
+   * The key of the identity values that {@code source} returns, e.g. a record implementing
+   * {@link RefundAmount}; a {@code RefundAmountKey} is returned as it is.
+   *
+   * @param source the values; each accessor is called once
+   * @throws InvalidKeyException when a value cannot be part of a key
+   */
+  public static RefundAmountKey from(RefundAmount source) {
+    Objects.requireNonNull(source, "source");
+    if (source instanceof RefundAmountKey) {
+      return (RefundAmountKey) source;
+    }
+    return new RefundAmountKey(source.tenant(), source.amount());
   }
 
   /**

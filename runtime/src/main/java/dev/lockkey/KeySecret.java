@@ -7,10 +7,17 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The HMAC key for {@link Secret} fields. Every service that guards the same resources must use
- * the same secret bytes; load them from your secret store, never from source. Thread-safe; never
- * printed.
+ * the same secret bytes; load them from your secret store, never from source, e.g. 32 random bytes
+ * kept as Base64: {@code KeySecret.of(Base64.getDecoder().decode(System.getenv("LOCKKEY_SECRET")))}.
+ * Thread-safe; never printed.
  */
 public final class KeySecret {
+  /**
+   * The fewest bytes a secret may have: 128 bits. The digest of a phone number or an e-mail address
+   * is only as hard to reverse as the secret is to guess, since the values themselves are few.
+   */
+  public static final int MIN_LENGTH = 16;
+
   private static final String ALGORITHM = "HmacSHA256";
 
   private final Mac prototype;
@@ -20,14 +27,18 @@ public final class KeySecret {
   }
 
   /**
-   * A secret from raw bytes (32 random bytes are recommended). The bytes are copied.
+   * A secret from raw bytes: at least {@value #MIN_LENGTH}, and 32 random bytes are recommended.
+   * The bytes are copied.
    *
-   * @throws IllegalArgumentException when {@code secret} is empty
+   * @throws IllegalArgumentException when {@code secret} has fewer than {@value #MIN_LENGTH} bytes;
+   *     the message gives the length only, never the bytes
    */
   public static KeySecret of(byte[] secret) {
     Objects.requireNonNull(secret, "secret");
-    if (secret.length == 0) {
-      throw new IllegalArgumentException("a KeySecret needs at least one byte; 32 random bytes are recommended");
+    if (secret.length < MIN_LENGTH) {
+      throw new IllegalArgumentException("a KeySecret needs at least " + MIN_LENGTH + " bytes (128 bits), got "
+          + secret.length + "; use 32 random bytes from your secret store (e.g. openssl rand -base64 32, decoded"
+          + " with Base64.getDecoder()), never a password or a word");
     }
     try {
       Mac mac = Mac.getInstance(ALGORITHM);

@@ -19,7 +19,7 @@ final class FieldCode {
    * @param constant the name of the field's {@code FieldFormat} constant, e.g. {@code ORDER_ID}
    * @param variable the field's name as a variable: the private field holding the canonical
    *     value, the parameter of the factory and the constructor, the builder's field; the
-   *     accessor's name unless that clashes with another name of the key class
+   *     field's name unless that clashes with another name of the key class
    */
   FieldCode(FieldModel field, String constant, String variable) {
     this.field = field;
@@ -34,9 +34,14 @@ final class FieldCode {
     return field;
   }
 
-  /** The accessor's name. */
+  /** The field's name, e.g. {@code orderId}: the builder's setter and the template's placeholder. */
   String name() {
     return field.name();
+  }
+
+  /** The spec's method that returns the field, e.g. {@code orderId}, or {@code getOrderId} in Kotlin. */
+  String accessor() {
+    return field.accessor();
   }
 
   String constant() {

@@ -87,6 +87,7 @@ final class KeyClassWriter {
       return type.addField(GeneratedTypes.STRING, body, Modifier.PRIVATE, Modifier.FINAL)
           .addMethod(constructor())
           .addMethod(factory())
+          .addMethod(copyFactory())
           .addMethod(builder.builderMethod())
           .addMethods(accessors())
           .addMethods(lockKeyMethods())
@@ -152,13 +153,48 @@ final class KeyClassWriter {
       }
       for (FieldCode field : fields) {
         factory.addJavadoc("@param $N {@link $T#$L()}$L\n",
-            field.variable(), spec, field.name(), parameterNote(field.field()));
+            field.variable(), spec, field.accessor(), parameterNote(field.field()));
         arguments.add(CodeBlock.of("$N", field.variable()));
       }
       return factory
           .addJavadoc("@throws $T when a value cannot be part of a key; its message names the\n",
               GeneratedTypes.INVALID_KEY_EXCEPTION)
           .addJavadoc("    field and the rule\n")
+          .addStatement("return new $T($L)", key, CodeBlock.join(arguments, ",$W"))
+          .build();
+    }
+
+    /**
+     * {@code from(X source)}: the key of any implementation of the spec, such as a record, through
+     * {@code of(...)} and so through the same validation. A key of this spec is returned as it is:
+     * its accessors return canonical values and digests, and digesting a digest again would give
+     * another key.
+     */
+    private MethodSpec copyFactory() {
+      String source = names.newName("source");
+      MethodSpec.Builder factory = MethodSpec.methodBuilder("from")
+          .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+          .returns(key)
+          .addJavadoc("The key of the identity values that {@code $N} returns, e.g. a record implementing\n", source)
+          .addJavadoc("{@link $T}; a {@code $T} is returned as it is$L.\n\n", spec, key,
+              secret == null ? "" : ",\nwith the digests of the secret it was made with");
+      List<CodeBlock> arguments = new ArrayList<>();
+      if (secret != null) {
+        factory.addParameter(GeneratedTypes.KEY_SECRET, secret)
+            .addJavadoc("@param $N the secret that {@code @Secret} fields are digested with\n", secret)
+            .addStatement("$T.requireNonNull($N, $S)", GeneratedTypes.OBJECTS, secret, secret);
+        arguments.add(CodeBlock.of("$N", secret));
+      }
+      for (FieldCode field : fields) {
+        arguments.add(CodeBlock.of("$N.$L()", source, field.accessor()));
+      }
+      return factory.addParameter(spec, source)
+          .addJavadoc("@param $N the values; each accessor is called once\n", source)
+          .addJavadoc("@throws $T when a value cannot be part of a key\n", GeneratedTypes.INVALID_KEY_EXCEPTION)
+          .addStatement("$T.requireNonNull($N, $S)", GeneratedTypes.OBJECTS, source, source)
+          .beginControlFlow("if ($N instanceof $T)", source, key)
+          .addStatement("return ($T) $N", key, source)
+          .endControlFlow()
           .addStatement("return new $T($L)", key, CodeBlock.join(arguments, ",$W"))
           .build();
     }
@@ -184,7 +220,7 @@ final class KeyClassWriter {
     private List<MethodSpec> accessors() {
       List<MethodSpec> accessors = new ArrayList<>();
       for (FieldCode field : fields) {
-        MethodSpec.Builder accessor = MethodSpec.methodBuilder(field.name())
+        MethodSpec.Builder accessor = MethodSpec.methodBuilder(field.accessor())
             .addAnnotation(Override.class)
             .addModifiers(Modifier.PUBLIC)
             .returns(field.declaredType())

@@ -53,6 +53,8 @@ import javax.tools.StandardLocation;
  *   <li>{@code [LockKeyInherited]} an abstract method is inherited from a super-interface.
  *   <li>{@code [LockKeyNameTaken]} a type named like the generated class exists.
  *   <li>{@code [LockKeyDuplicate]} two specs of the compilation share domain, action and version.
+ *   <li>{@code [LockKeyUnresolved]} a type the spec's fields or attributes need is still unknown
+ *       after the last round.
  *   <li>{@code [LockKeyWord]} domain or action is not a word (1-64 of a-z 0-9 - _, starting a-z 0-9).
  *   <li>{@code [LockKeyVersion]} version is below 1.
  *   <li>{@code [LockKeyTemplate]} the template has an empty segment, unbalanced braces, a
@@ -75,9 +77,9 @@ import javax.tools.StandardLocation;
  *   <li>{@code [LockKeyBaseline]} the baseline named by {@code -Alockkey.baseline} cannot be read.
  *   <li>{@code [LockKeyWrite]} the source file or manifest could not be written.
  *   <li>{@code [LockKeyInternal]} the processor failed on a spec (a bug).
- *   <li>Warnings: {@code [LockKeyNoise]} a field named like per-request data (requestId,
- *       traceId, nonce, timestamp, ...; windowed instants are exempt), {@code [LockKeyTemplateVersion]}
- *       a template without {@code {version}}.
+ *   <li>Warnings: {@code [LockKeyNoise]} a field named like per-request data, judged by the
+ *       words of its name ({@link NoiseNames}; windowed instants are exempt),
+ *       {@code [LockKeyTemplateVersion]} a template without {@code {version}}.
  *   <li>Notes: {@code [LockKeyVersionBumped]} the version grew past the baseline's, with the
  *       rollout steps; {@code [LockKeyNotInBaseline]} a spec the baseline does not hold yet.
  * </ul>
@@ -98,6 +100,15 @@ import javax.tools.StandardLocation;
  *       immutable copy of the elements as given. The key keeps nothing else.
  *   <li>The builder's setter of an {@code Optional<T>} field takes a {@code T}; {@code null}
  *       leaves it absent.
+ *   <li>{@code XxxKey.from(Xxx source)} copies the values of any implementation of the spec (a
+ *       record, say) through {@code of(...)}; a key of the spec is returned as it is, since its
+ *       accessors return digests and canonical values.
+ *   <li>An interface declared in Kotlin (it carries {@code @kotlin.Metadata}, known by name)
+ *       reaches the processor through kapt with getters: {@code getTenant()} and
+ *       {@code isActive()} name the fields {@code tenant} and {@code active} ({@link PropertyNames}).
+ *   <li>Only the types the key class depends on are awaited from later rounds: the attributes,
+ *       the super-interfaces and the fields' types. Static and default methods of a spec may
+ *       return its key class.
  * </ul>
  *
  * <h2>Layout manifest and guard</h2>
@@ -118,7 +129,11 @@ import javax.tools.StandardLocation;
  * classes; it names them as strings.
  */
 @AutoService(Processor.class)
-@SupportedAnnotationTypes(Names.LOCK_KEY_SPEC)
+// Every annotation of ours, and the @Generated on our key classes: the round that compiles them
+// carries it, and javac with -Xlint:processing warns of any annotation that no processor claims.
+@SupportedAnnotationTypes({
+    Names.LOCK_KEY_SPEC, Names.HASHED, Names.SECRET, Names.UNORDERED, Names.WINDOW, Names.CASE_INSENSITIVE,
+    Names.VERBATIM, Names.MAX_LENGTH, Names.GENERATED})
 @SupportedOptions(Baseline.OPTION)
 public final class LockKeyProcessor extends AbstractProcessor {
   private final KeySpaces keySpaces = new KeySpaces();
@@ -158,6 +173,15 @@ public final class LockKeyProcessor extends AbstractProcessor {
     return SourceVersion.latestSupported();
   }
 
+  /**
+   * Processes the specs of this round and those deferred from earlier rounds. A spec whose model
+   * needs a type javac cannot resolve yet waits for the next round, by name (javac gives new
+   * elements each round), as AutoValue does: another processor may generate that type. In the
+   * last round whatever is still unresolved is reported on the spec, and nothing is generated.
+   *
+   * @return {@code true}, claiming the supported annotations: an unclaimed one fails builds with
+   *     {@code -Xlint:all -Werror}
+   */
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
     List<TypeElement> specs = new ArrayList<>();
@@ -166,19 +190,25 @@ public final class LockKeyProcessor extends AbstractProcessor {
     }
     deferred.clear();
     for (TypeElement annotation : annotations) {
-      specs.addAll(ElementFilter.typesIn(round.getElementsAnnotatedWith(annotation)));
+      if (annotation.getQualifiedName().contentEquals(Names.LOCK_KEY_SPEC)) {
+        specs.addAll(ElementFilter.typesIn(round.getElementsAnnotatedWith(annotation)));
+      }
     }
     for (TypeElement spec : specs) {
       if (spec == null) {
         continue; // a deferred spec javac no longer knows; nothing to generate
       }
-      if (reader.awaitsTypes(spec) && !round.processingOver()) {
-        deferred.add(spec.getQualifiedName().toString());
-      } else {
+      List<String> unresolved = reader.unresolved(spec);
+      if (unresolved.isEmpty()) {
         process(spec);
+      } else if (round.processingOver()) {
+        new Reporter(processingEnv.getMessager()).report(spec, Message.UNRESOLVED,
+            spec.getSimpleName() + "Key", spec.getQualifiedName(), String.join(", ", unresolved));
+      } else {
+        deferred.add(spec.getQualifiedName().toString());
       }
     }
-    return false;
+    return true;
   }
 
   /** Reads, checks and generates one spec; whatever goes wrong stays with this spec. */

@@ -34,6 +34,9 @@ enum Message {
   DUPLICATE_KEY_SPACE(ERROR, "LockKeyDuplicate",
       "spec %s has domain \"%s\", action \"%s\" and version %d, like spec %s; specs sharing a key space"
           + " can render one body for different resources; change the action, or the version of one"),
+  UNRESOLVED(ERROR, "LockKeyUnresolved",
+      "%s was not generated: spec %s refers to %s, which javac could not resolve after the last round of"
+          + " annotation processing; import or declare it, or add the processor that generates it"),
 
   // Attributes of @LockKeySpec, reported on the value.
   BAD_WORD(ERROR, "LockKeyWord",

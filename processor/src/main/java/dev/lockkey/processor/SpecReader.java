@@ -47,24 +47,36 @@ final class SpecReader {
   }
 
   /**
-   * Whether the spec mentions a type that javac cannot resolve yet: another processor may
-   * generate it in a later round, and if none does javac reports it.
+   * What the spec's model needs and javac cannot resolve yet, as written: another processor may
+   * generate it in a later round. Only the annotation's attributes, the super-interfaces and the
+   * identity fields' types count; static, default and private methods may mention anything, the
+   * generated key class included (e.g. {@code static RefundKey of(Refund refund)}), because the
+   * key class does not depend on them.
    */
-  boolean awaitsTypes(TypeElement spec) {
+  List<String> unresolved(TypeElement spec) {
+    List<String> unresolved = new ArrayList<>();
     AnnotationMirror annotation = Reporter.find(spec, Names.LOCK_KEY_SPEC);
-    return (annotation != null && annotation.getElementValues().values().stream().anyMatch(SpecReader::erroneous))
-        || spec.getInterfaces().stream().anyMatch(SpecReader::unresolved)
-        || ElementFilter.methodsIn(spec.getEnclosedElements()).stream()
-            .anyMatch(method -> unresolved(method.getReturnType()));
+    if (annotation != null) {
+      annotation.getElementValues().forEach((attribute, value) -> {
+        if (erroneous(value)) {
+          unresolved.add("the value of @LockKeySpec's " + attribute.getSimpleName());
+        }
+      });
+    }
+    spec.getInterfaces().forEach(type -> collectErrors(type, unresolved));
+    ElementFilter.methodsIn(spec.getEnclosedElements()).stream()
+        .filter(method -> method.getModifiers().contains(Modifier.ABSTRACT))
+        .forEach(method -> collectErrors(method.getReturnType(), unresolved));
+    return unresolved;
   }
 
-  private static boolean unresolved(TypeMirror type) {
-    return switch (type.getKind()) {
-      case ERROR -> true;
-      case ARRAY -> unresolved(((ArrayType) type).getComponentType());
-      case DECLARED -> ((DeclaredType) type).getTypeArguments().stream().anyMatch(SpecReader::unresolved);
-      default -> false;
-    };
+  private static void collectErrors(TypeMirror type, List<String> errors) {
+    switch (type.getKind()) {
+      case ERROR -> errors.add(type.toString());
+      case ARRAY -> collectErrors(((ArrayType) type).getComponentType(), errors);
+      case DECLARED -> ((DeclaredType) type).getTypeArguments().forEach(argument -> collectErrors(argument, errors));
+      default -> { } // primitives, type variables and wildcards name nothing to wait for
+    }
   }
 
   /** The spec's model, or empty when it has errors (all of them reported). */
@@ -84,11 +96,14 @@ final class SpecReader {
     if (accessors.isEmpty()) {
       reporter.report(spec, Message.NO_IDENTITY_FIELD, spec.getSimpleName());
     }
-    List<String> fieldNames = accessors.stream().map(method -> method.getSimpleName().toString()).toList();
+    boolean kotlin = Reporter.find(spec, PropertyNames.KOTLIN_METADATA) != null;
+    List<String> fieldNames = accessors.stream()
+        .map(method -> PropertyNames.fieldName(method.getSimpleName().toString(), kotlin))
+        .toList();
     Optional<Header> header = readHeader(spec, fieldNames, reporter);
     List<FieldModel> fields = new ArrayList<>();
-    for (ExecutableElement accessor : accessors) {
-      readField(accessor, reporter).ifPresent(fields::add);
+    for (int i = 0; i < accessors.size(); i++) {
+      readField(accessors.get(i), fieldNames.get(i), reporter).ifPresent(fields::add);
     }
 
     if (reporter.hadError() || header.isEmpty() || fields.size() != accessors.size()) {
@@ -175,7 +190,11 @@ final class SpecReader {
         && interfaces.stream().anyMatch(type -> nameOf(type).equals(Names.LOCK_KEY));
   }
 
-  private Optional<FieldModel> readField(ExecutableElement accessor, Reporter reporter) {
+  /**
+   * @param fieldName the field's name, which differs from the accessor's for a Kotlin property;
+   *     messages name the accessor, the method the user sees in the spec or its kapt stub
+   */
+  private Optional<FieldModel> readField(ExecutableElement accessor, String fieldName, Reporter reporter) {
     String name = accessor.getSimpleName().toString();
     TypeMirror returnType = accessor.getReturnType();
     List<Problem> problems = new ArrayList<>();
@@ -199,7 +218,7 @@ final class SpecReader {
     if (type == null || problems.stream().anyMatch(Problem::isError)) {
       return Optional.empty();
     }
-    return Optional.of(new FieldModel(name, returnType.toString(), type, modifiers));
+    return Optional.of(new FieldModel(fieldName, name, returnType.toString(), type, modifiers));
   }
 
   /** The field's type shape, or {@code null} with the reason added to {@code problems}. */

@@ -6,14 +6,13 @@ import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * The rules a spec must follow, in one place: which Java types can be identity fields, which
  * modifiers fit which types, what a word, a version, a window and a field name may be, and which
- * field names look like per-request noise. Template rules are in {@link Layout}. Everything here
+ * field names look like per-request noise ({@link NoiseNames}). Template rules are in {@link Layout}. Everything here
  * works on plain values; {@link SpecReader} gathers them from javac and reports each problem at
  * its element.
  */
@@ -58,15 +57,6 @@ final class SpecValidator {
       "builder", "the static builder()",
       "toString", "Object.toString()",
       "hashCode", "Object.hashCode()");
-
-  /**
-   * Names (lowercase, without underscores) of values that differ on every request. A key holding
-   * one never locks anything. Windowed instants are exempt: {@code @Window Instant timestamp()} is
-   * how a key is meant to hold time.
-   */
-  private static final Set<String> NOISE_NAMES = Set.of(
-      "requestid", "traceid", "spanid", "parentspanid", "correlationid", "nonce", "random",
-      "timestamp", "createdat", "updatedat", "now", "currenttime", "retrycount");
 
   /** The {@code ChronoUnit}s a window may use: fixed lengths from milliseconds to days. */
   private static final List<String> WINDOW_UNITS =
@@ -149,7 +139,8 @@ final class SpecValidator {
     if (type != null) {
       problems.addAll(fit(name, type, declaredType, modifiers));
     }
-    if (modifiers.window() == null && NOISE_NAMES.contains(name.toLowerCase(Locale.ROOT).replace("_", ""))) {
+    // A windowed instant is how a key is meant to hold time: @Window Instant timestamp() is no noise.
+    if (modifiers.window() == null && NoiseNames.isNoise(name)) {
       problems.add(Problem.onElement(Message.NOISE_FIELD, name));
     }
     return problems;

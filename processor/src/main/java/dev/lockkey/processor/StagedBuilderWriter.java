@@ -144,8 +144,8 @@ final class StagedBuilderWriter {
         .returns(next);
     return field.field().optional()
         ? setter.addJavadoc("Sets {@link $T#$L()}; it stays absent when not set or set to\n{@code null}.\n",
-            spec, field.name())
-        : setter.addJavadoc("Sets {@link $T#$L()}.\n", spec, field.name());
+            spec, field.accessor())
+        : setter.addJavadoc("Sets {@link $T#$L()}.\n", spec, field.accessor());
   }
 
   private MethodSpec implementedSetter(FieldCode field, TypeName next) {

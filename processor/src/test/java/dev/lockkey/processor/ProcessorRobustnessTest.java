@@ -166,6 +166,10 @@ class ProcessorRobustnessTest {
 
           String other();
 
+          String source();
+
+          String from();
+
           Optional<String> bodyText();
 
           List<String> SPEC();
@@ -173,8 +177,10 @@ class ProcessorRobustnessTest {
         """);
     JavaFileObject user = source("User", """
         class User {
-          SpecKey key = SpecKey.builder(KeySecret.of(new byte[] {1}))
-              .body("b").secret("s").format("f").build("x").other("o").SPEC(List.of("l")).bodyText("t").build();
+          SpecKey key = SpecKey.builder(KeySecret.of(new byte[16]))
+              .body("b").secret("s").format("f").build("x").other("o").source("s").from("f").SPEC(List.of("l"))
+              .bodyText("t").build();
+          SpecKey copy = SpecKey.from(KeySecret.of(new byte[16]), key);
         }
         """);
 
@@ -193,7 +199,10 @@ class ProcessorRobustnessTest {
     Compilation compilation = compile(spec);
 
     assertThat(compilation).hadErrorContaining("cannot find symbol").inFile(spec).onLineContaining("Domains.PAYMENT");
-    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("[LockKeyUnresolved] SpecKey was not generated: spec test.Spec refers"
+        + " to the value of @LockKeySpec's domain, which javac could not resolve after the last round")
+        .inFile(spec).onLineContaining("interface Spec");
+    assertThat(compilation).hadErrorCount(2);
   }
 
   @Test
@@ -226,7 +235,75 @@ class ProcessorRobustnessTest {
     Compilation compilation = compile(spec);
 
     assertThat(compilation).hadErrorContaining("cannot find symbol").inFile(spec).onLineContaining("Missing");
-    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("[LockKeyUnresolved] SpecKey was not generated: spec test.Spec refers"
+        + " to Missing, which javac could not resolve")
+        .inFile(spec).onLineContaining("interface Spec");
+    assertThat(compilation).hadErrorCount(2);
+  }
+
+  @Test
+  void specMayMentionItsKeyInStaticAndDefaultMethods() {
+    JavaFileObject spec = source("Refund", """
+        @LockKeySpec(domain = "refund", action = "issue")
+        public interface Refund {
+          String tenant();
+          long orderId();
+
+          static RefundKey of(Refund refund) {
+            return RefundKey.from(refund);
+          }
+
+          default RefundKey key() {
+            return RefundKey.of(tenant(), orderId());
+          }
+
+          default List<RefundKey> keys() {
+            return List.of(key());
+          }
+        }
+        """);
+    JavaFileObject record = source("RefundRecord", """
+        record RefundRecord(String tenant, long orderId) implements Refund {
+          RefundKey asKey() {
+            return Refund.of(this);
+          }
+        }
+        """);
+
+    Compilation compilation = compile(javacWithRuntime().withOptions("-Xlint:all", "-Werror"), spec, record);
+
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation).generatedSourceFile("test.RefundKey");
+  }
+
+  @Test
+  void keyOfAnotherSpecIsAwaitedToo() {
+    JavaFileObject first = source("Refund", """
+        @LockKeySpec(domain = "refund", action = "issue")
+        public interface Refund {
+          String tenant();
+
+          static RefundKey of(CaptureKey capture) {
+            return RefundKey.of(capture.tenant());
+          }
+        }
+        """);
+    JavaFileObject second = source("Capture", """
+        @LockKeySpec(domain = "payment", action = "capture")
+        public interface Capture {
+          String tenant();
+          Status status();
+        }
+        """);
+
+    Compilation compilation = javacWithRuntime()
+        .withProcessors(new StatusGenerator(), new LockKeyProcessor())
+        .withOptions("-Xlint:all", "-Werror")
+        .compile(first, second);
+
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation).generatedSourceFile("test.RefundKey");
+    assertThat(compilation).generatedSourceFile("test.CaptureKey");
   }
 
   @Test

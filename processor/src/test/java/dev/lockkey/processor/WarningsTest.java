@@ -15,7 +15,7 @@ class WarningsTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"requestId", "traceId", "spanId", "correlationId", "nonce", "timestamp", "createdAt",
-      "now", "random", "request_id"})
+      "now", "random", "request_id", "createdAtMillis", "nowMillis", "requestUuid", "xRequestId", "trace_id"})
   void perRequestNoiseWarns(String name) {
     JavaFileObject spec = source("Spec",
         "@LockKeySpec(domain = \"payment\", action = \"capture\")",
@@ -33,6 +33,18 @@ class WarningsTest {
         .inFile(spec).onLineContaining(name + "()");
     assertThat(compilation).hadWarningCount(1);
     assertThat(compilation).generatedSourceFile("test.SpecKey");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"orderId", "accountNumber", "timeZone", "nowhere", "requestType"})
+  void honestNamesDoNotWarn(String name) {
+    JavaFileObject spec = source("Spec",
+        "@LockKeySpec(domain = \"payment\", action = \"capture\")",
+        "interface Spec {",
+        "  String " + name + "();",
+        "}");
+
+    assertThat(compile(spec)).succeededWithoutWarnings();
   }
 
   @Test

@@ -1,9 +1,12 @@
 package dev.lockkey.format;
 
 import dev.lockkey.KeySecret;
+import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The digests that stand in for {@code @Hashed} and {@code @Secret} values: the first 128 bits of
@@ -15,6 +18,7 @@ public final class Digests {
 
   private static final int KEPT_BYTES = HEX_LENGTH / 2;
   private static final String SHA_256 = "SHA-256";
+  private static final String HMAC_SHA_256 = "HmacSHA256";
   private static final MessageDigest SHA_256_PROTOTYPE = sha256Prototype();
   private static final HexFormat LOWERCASE_HEX = HexFormat.of();
 
@@ -28,6 +32,21 @@ public final class Digests {
   /** The first 128 bits of HMAC-SHA256 over {@code input} keyed by {@code secret}, as 32 lowercase hex digits. */
   public static String hmacSha256Hex(KeySecret secret, byte[] input) {
     return hex(secret.hmacSha256(input));
+  }
+
+  /**
+   * The same function keyed by raw bytes of any length. Generated code goes through a
+   * {@link KeySecret}, which refuses fewer than {@value KeySecret#MIN_LENGTH} bytes; the key format's
+   * golden vector is keyed by the 6 bytes of {@code "secret"}, and its test checks it here.
+   */
+  static String hmacSha256Hex(byte[] key, byte[] input) {
+    try {
+      Mac mac = Mac.getInstance(HMAC_SHA_256);
+      mac.init(new SecretKeySpec(key, HMAC_SHA_256));
+      return hex(mac.doFinal(input));
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException(HMAC_SHA_256 + " is not available in this JVM", e);
+    }
   }
 
   private static String hex(byte[] digest) {

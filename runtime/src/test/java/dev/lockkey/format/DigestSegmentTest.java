@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 /** {@code @Hashed} and {@code @Secret} fields: the segment is a digest, never the value. */
 class DigestSegmentTest {
   private static final String SHA_256_OF_HELLO = "2cf24dba5fb0a30e26e83b2ac5b9e29e";
-  private static final String HMAC_OF_PHONE = "4aceeec2f7abf01475a1207fc3cfd8dc";
+  /** HMAC-SHA256 of {@code 13800138000} keyed by {@link Specs#SECRET}, first 128 bits. */
+  private static final String HMAC_OF_PHONE = "2aff2a1ede191cf2fd4af900d10f48d1";
   private static final FieldDescriptor TEXT = FieldDescriptor.of("text", "java.lang.String");
   private static final FieldDescriptor RAW = FieldDescriptor.of("raw", "byte[]");
 
@@ -37,7 +38,7 @@ class DigestSegmentTest {
     FieldFormat secretBytes = Specs.field(RAW.withSecret());
 
     assertThat(secretBytes.digest(Specs.SECRET, "13800138000".getBytes(StandardCharsets.UTF_8))).isEqualTo(HMAC_OF_PHONE);
-    assertThat(secretBytes.digest(KeySecret.of(new byte[] {1}), "13800138000".getBytes(StandardCharsets.UTF_8)))
+    assertThat(secretBytes.digest(KeySecret.of(new byte[KeySecret.MIN_LENGTH]), "13800138000".getBytes(StandardCharsets.UTF_8)))
         .isNotEqualTo(HMAC_OF_PHONE);
   }
 

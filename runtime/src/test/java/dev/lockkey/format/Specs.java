@@ -16,8 +16,17 @@ final class Specs {
       "com.acme.PaymentCapture", "payment", "capture", 1, "payment:capture:v1:{tenant}:{orderId}",
       List.of(FieldDescriptor.of("tenant", "java.lang.String"), FieldDescriptor.of("orderId", "long"))));
 
-  /** The secret bytes of the contract's golden vector. */
-  static final KeySecret SECRET = KeySecret.of("secret".getBytes(StandardCharsets.UTF_8));
+  /**
+   * The secret bytes of the contract's golden vector, 6 bytes: too short for a {@link KeySecret},
+   * so the vector is checked with {@link Digests#hmacSha256Hex(byte[], byte[])}.
+   */
+  static final byte[] CONTRACT_SECRET_BYTES = "secret".getBytes(StandardCharsets.UTF_8);
+
+  /** The bytes of {@link #SECRET}: 32, as a real secret has. */
+  static final byte[] SECRET_BYTES = "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.UTF_8);
+
+  /** The secret that keyed tests digest with. */
+  static final KeySecret SECRET = KeySecret.of(SECRET_BYTES);
 
   private Specs() {}
 

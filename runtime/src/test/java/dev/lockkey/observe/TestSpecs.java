@@ -1,18 +1,14 @@
 package dev.lockkey.observe;
 
 import dev.lockkey.FieldDescriptor;
-import dev.lockkey.KeySecret;
 import dev.lockkey.SpecDescriptor;
 import dev.lockkey.format.FieldFormat;
 import dev.lockkey.format.KeyFormat;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 
 /** Specs as generated code describes them in its {@code SPEC} constants, and bodies rendered as generated code renders them. */
 final class TestSpecs {
-  static final KeySecret SECRET = KeySecret.of("secret".getBytes(StandardCharsets.UTF_8));
-
   static final SpecDescriptor PAYMENT_CAPTURE = new SpecDescriptor(
       "com.acme.PaymentCapture", "payment", "capture", 1, "payment:capture:v1:{tenant}:{orderId}",
       List.of(FieldDescriptor.of("tenant", "java.lang.String"), FieldDescriptor.of("orderId", "long")));

@@ -11,9 +11,9 @@ import dev.lockkey.redis.internal.Ttls;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import redis.clients.jedis.Protocol;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
-import redis.clients.jedis.params.SetParams;
 
 /**
  * Tells whether a key is seen for the first time within a time to live, e.g. to drop a redelivered
@@ -78,13 +78,15 @@ public final class Deduplicator {
     long ttlMillis = Ttls.millis("ttl", ttl);
     String fullKey = keyspace.fullKey(PURPOSE, key);
     String token = OwnerTokens.next();
-    String reply;
+    Object reply;
     try {
-      reply = jedis.set(fullKey, token, SetParams.setParams().nx().px(ttlMillis));
+      // the raw command, not set(key, value, SetParams): SetParams.px links differently across the
+      // supported Jedis versions (built against Jedis 8, it is a NoSuchMethodError on Jedis 6)
+      reply = jedis.sendCommand(fullKey, Protocol.Command.SET, fullKey, token, "NX", "PX", Long.toString(ttlMillis));
     } catch (JedisException e) {
       throw RedisFailures.translate(fullKey, e);
     }
-    return new DedupeMark(this, fullKey, "OK".equals(reply) ? token : null);
+    return new DedupeMark(this, fullKey, reply != null ? token : null); // OK, or nil when marked already
   }
 
   /** Deletes the mark at {@code fullKey} if it still holds {@code token}. */

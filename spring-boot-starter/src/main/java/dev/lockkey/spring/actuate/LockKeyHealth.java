@@ -1,27 +1,25 @@
 package dev.lockkey.spring.actuate;
 
 import dev.lockkey.redis.RedisLockExecutor;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import redis.clients.jedis.Protocol;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
-import redis.clients.jedis.util.SafeEncoder;
 
 /**
- * Whether LockKey can lock: Redis answers PING, the executor's release subscriber is connected
- * (or not needed yet; see {@code ExecutorStats#subscriberHealthy}), and Redis does not evict keys ({@code maxmemory-policy noeviction}): an evicted lock is a second
- * holder. A policy that cannot be read (CONFIG is often not permitted on managed Redis, and not
- * routed by cluster clients) counts as unknown, not as unsafe. Free of Spring Boot's health API,
- * which moved between Boot 3 and 4: the indicators of both adapt it.
+ * Whether LockKey can lock: Redis answers PING, the executor's release subscriber is connected (or
+ * not needed yet; see {@code ExecutorStats#subscriberHealthy}), and Redis does not evict keys
+ * ({@code maxmemory-policy noeviction}): an evicted lock is a second holder. The policy is read from
+ * {@code INFO memory}, which managed Redis services answer where they refuse CONFIG GET; a policy
+ * that cannot be read (a cluster client does not route INFO) counts as unknown, not as unsafe.
+ * Free of Spring Boot's health API, which moved between Boot 3 and 4: the indicators of both
+ * adapt it.
  */
 public final class LockKeyHealth {
   /** The only eviction policy under which a lock cannot vanish before its lease ends. */
   static final String SAFE_POLICY = "noeviction";
-  private static final String POLICY = "maxmemory-policy";
+  private static final String POLICY_FIELD = "maxmemory_policy:";
 
   private final UnifiedJedis jedis;
   private final RedisLockExecutor executor;
@@ -54,24 +52,17 @@ public final class LockKeyHealth {
   }
 
   private String evictionPolicy() {
-    Object reply;
+    String memory;
     try {
-      // UnifiedJedis has no configGet: the raw command, whose reply is a list under RESP2, a map under RESP3
-      reply = jedis.sendCommand(Protocol.Command.CONFIG, "GET", POLICY);
-    } catch (JedisException | UnsupportedOperationException notPermitted) {
-      return "unknown (" + notPermitted.getMessage() + ")";
+      memory = jedis.info("memory");
+    } catch (JedisException | UnsupportedOperationException notAnswered) {
+      return "unknown (" + notAnswered.getMessage() + ")";
     }
-    List<String> texts = new ArrayList<>();
-    if (reply instanceof Map<?, ?> map) {
-      map.forEach((name, value) -> {
-        texts.add(SafeEncoder.encodeObject(name).toString());
-        texts.add(SafeEncoder.encodeObject(value).toString());
-      });
-    } else if (reply instanceof List<?> list) {
-      list.forEach(item -> texts.add(String.valueOf(SafeEncoder.encodeObject(item))));
-    }
-    int name = texts.indexOf(POLICY);
-    return name >= 0 && name + 1 < texts.size() ? texts.get(name + 1) : "unknown (CONFIG GET " + POLICY + " returned nothing)";
+    return memory.lines()
+        .filter(line -> line.startsWith(POLICY_FIELD))
+        .map(line -> line.substring(POLICY_FIELD.length()).strip())
+        .findFirst()
+        .orElse("unknown (INFO memory names no maxmemory_policy)");
   }
 
   /**

@@ -103,7 +103,7 @@ public class LockKeyAutoConfiguration {
    * The HMAC secret for {@code @Secret} fields, from {@code lockkey.secret} (base64). Only when it
    * is set: an application without {@code @Secret} fields needs none.
    *
-   * @throws IllegalStateException when the value is no base64 or shorter than 32 bytes
+   * @throws IllegalStateException when the value is no base64 or too short for {@link KeySecret#of}
    */
   @Bean
   @ConditionalOnMissingBean
@@ -116,11 +116,11 @@ public class LockKeyAutoConfiguration {
       // the message never quotes the value: it is a secret
       throw new IllegalStateException("lockkey.secret is no base64; generate one with: openssl rand -base64 32");
     }
-    if (secret.length < 32) {
-      throw new IllegalStateException("lockkey.secret has " + secret.length
-          + " bytes, fewer than the 32 an HMAC-SHA256 key needs; generate one with: openssl rand -base64 32");
+    try {
+      return KeySecret.of(secret);
+    } catch (IllegalArgumentException tooShort) {
+      throw new IllegalStateException("lockkey.secret: " + tooShort.getMessage(), tooShort);
     }
-    return KeySecret.of(secret);
   }
 
   private static LockListener allOf(ObjectProvider<LockListener> listeners) {

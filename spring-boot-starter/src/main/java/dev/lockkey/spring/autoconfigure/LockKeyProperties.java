@@ -12,8 +12,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *
  * @param environment Environment word of every Redis key (lock:ENVIRONMENT:{...}), e.g. prod. Required:
  *     staging and production sharing a Redis never share a lock.
- * @param secret HMAC secret for @Secret fields, base64 of at least 32 bytes; it becomes the KeySecret
- *     bean. Needed only when a spec has a @Secret field.
+ * @param secret HMAC secret for @Secret fields, base64 of at least 16 bytes (32 random ones recommended);
+ *     it becomes the KeySecret bean. Needed only when a spec has a @Secret field.
  * @param lock Defaults of locks taken without options.
  * @param hotKeys Hot-key sampler behind the lockkey Actuator endpoint.
  */
