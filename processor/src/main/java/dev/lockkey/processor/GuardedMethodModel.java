@@ -13,7 +13,8 @@ import java.util.List;
  * @param source which parameter supplies which identity field
  * @param spec the spec interface
  * @param keyClass the spec's generated key class
- * @param fields the spec's identity fields, in declaration order
+ * @param accessors the accessors of the spec's identity fields, in declaration order, e.g.
+ *     {@code tenant}, or {@code getTenant} in a Kotlin spec
  * @param secret whether the key class's factory takes a {@code KeySecret}
  * @param leaseParameter the index of the {@code Lease} parameter, or -1
  * @param options the annotation's checked options
@@ -26,7 +27,7 @@ record GuardedMethodModel(
     KeySource source,
     TypeShape.Declared spec,
     TypeShape.Declared keyClass,
-    List<String> fields,
+    List<String> accessors,
     boolean secret,
     int leaseParameter,
     GuardOptions options) {
@@ -34,7 +35,7 @@ record GuardedMethodModel(
   GuardedMethodModel {
     parameterTypes = List.copyOf(parameterTypes);
     keyParameters = List.copyOf(keyParameters);
-    fields = List.copyOf(fields);
+    accessors = List.copyOf(accessors);
   }
 
   /**

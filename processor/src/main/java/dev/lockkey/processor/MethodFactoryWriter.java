@@ -211,7 +211,7 @@ final class MethodFactoryWriter {
       if (whole.form() == KeySource.Form.KEY) {
         return factory.addStatement("return $N", whole.parameter()).build();
       }
-      method.fields().forEach(field -> values.add(CodeBlock.of("$N.$N()", whole.parameter(), field)));
+      method.accessors().forEach(accessor -> values.add(CodeBlock.of("$N.$N()", whole.parameter(), accessor)));
       CodeBlock copy = CodeBlock.of("$T.of($L)", key, CodeBlock.join(values, ", "));
       if (whole.form() == KeySource.Form.SPEC) {
         String existing = locals.newName("key");

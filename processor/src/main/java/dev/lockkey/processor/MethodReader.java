@@ -118,9 +118,10 @@ final class MethodReader {
     List<ExecutableElement> accessors = ElementFilter.methodsIn(spec.getEnclosedElements()).stream()
         .filter(accessor -> accessor.getModifiers().contains(Modifier.ABSTRACT) && accessor.getParameters().isEmpty())
         .toList();
+    boolean kotlin = Reporter.find(spec, PropertyNames.KOTLIN_METADATA) != null;
     List<MethodValidator.FieldFacts> fields = accessors.stream()
-        .map(accessor -> new MethodValidator.FieldFacts(accessor.getSimpleName().toString(),
-            accessor.getReturnType().toString()))
+        .map(accessor -> new MethodValidator.FieldFacts(
+            PropertyNames.fieldName(accessor.getSimpleName().toString(), kotlin), accessor.getReturnType().toString()))
         .toList();
     TypeShape.Declared specShape = declared(spec);
     TypeShape.Declared keyClass = new TypeShape.Declared(
@@ -128,7 +129,7 @@ final class MethodReader {
 
     List<MethodValidator.ParameterFacts> parameters = new ArrayList<>();
     for (int i = 0; i < method.getParameters().size(); i++) {
-      parameters.add(parameterFacts(i, method.getParameters().get(i), spec, keyClass, accessors));
+      parameters.add(parameterFacts(i, method.getParameters().get(i), spec, keyClass, fields, accessors));
     }
     String specName = spec.getSimpleName().toString();
     KeySource source = MethodValidator.bind(specName, name, fields, parameters, problems);
@@ -143,29 +144,34 @@ final class MethodReader {
     if (source == null || options == null || !problems.isEmpty()) { // every guard problem is an error
       return Optional.empty();
     }
-    List<GuardedMethodModel.KeyParameter> keyParameters = new ArrayList<>();
-    for (VariableElement parameter : method.getParameters()) {
-      String parameterName = parameter.getSimpleName().toString();
-      boolean used = source instanceof KeySource.Whole whole
-          ? whole.parameter().equals(parameterName)
-          : ((KeySource.Fields) source).parameters().contains(parameterName);
-      if (used) {
-        keyParameters.add(new GuardedMethodModel.KeyParameter(
-            method.getParameters().indexOf(parameter), parameterName, shape(parameter.asType())));
-      }
-    }
     return Optional.of(new GuardedMethodModel(
         kind,
         name,
         method.getParameters().stream().map(parameter -> shape(types.erasure(parameter.asType()))).toList(),
-        keyParameters,
+        keyParameters(method, source),
         source,
         specShape,
         keyClass,
-        fields.stream().map(MethodValidator.FieldFacts::name).toList(),
+        accessors.stream().map(accessor -> accessor.getSimpleName().toString()).toList(),
         accessors.stream().anyMatch(accessor -> Reporter.find(accessor, Names.SECRET) != null),
         lease,
         options));
+  }
+
+  /** The parameters that {@code source} builds the key from, in parameter order. */
+  private List<GuardedMethodModel.KeyParameter> keyParameters(ExecutableElement method, KeySource source) {
+    List<GuardedMethodModel.KeyParameter> keyParameters = new ArrayList<>();
+    for (int i = 0; i < method.getParameters().size(); i++) {
+      VariableElement parameter = method.getParameters().get(i);
+      String name = parameter.getSimpleName().toString();
+      boolean used = source instanceof KeySource.Whole whole
+          ? whole.parameter().equals(name)
+          : ((KeySource.Fields) source).parameters().contains(name);
+      if (used) {
+        keyParameters.add(new GuardedMethodModel.KeyParameter(i, name, shape(parameter.asType())));
+      }
+    }
+    return keyParameters;
   }
 
   /** A private or static method, or a type the generated class cannot name. */
@@ -264,8 +270,12 @@ final class MethodReader {
         : Optional.of("it has no no-argument constructor that " + user.getSimpleName() + "'s package can call");
   }
 
+  /**
+   * @param fields the spec's fields, in declaration order
+   * @param accessors their accessors, in the same order
+   */
   private MethodValidator.ParameterFacts parameterFacts(int index, VariableElement parameter, TypeElement spec,
-      TypeShape.Declared keyClass, List<ExecutableElement> accessors) {
+      TypeShape.Declared keyClass, List<MethodValidator.FieldFacts> fields, List<ExecutableElement> accessors) {
     String name = parameter.getSimpleName().toString();
     TypeMirror type = parameter.asType();
     AnnotationMirror keyField = Reporter.find(parameter, GuardNames.KEY_FIELD);
@@ -279,9 +289,8 @@ final class MethodReader {
           : KeySource.Form.IMPLEMENTATION;
     }
     String candidate = field != null ? field : name;
-    boolean fits = accessors.stream()
-        .filter(accessor -> accessor.getSimpleName().contentEquals(candidate))
-        .anyMatch(accessor -> types.isAssignable(type, accessor.getReturnType()));
+    int named = fields.stream().map(MethodValidator.FieldFacts::name).toList().indexOf(candidate);
+    boolean fits = named >= 0 && types.isAssignable(type, accessors.get(named).getReturnType());
     return new MethodValidator.ParameterFacts(
         index, name, type.toString(), field, whole, lease, fits, hasTypeVariable(type));
   }

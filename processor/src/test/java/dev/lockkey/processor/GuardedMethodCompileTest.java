@@ -93,6 +93,32 @@ class GuardedMethodCompileTest {
   }
 
   @Test
+  void aKotlinSpecsFieldsAreItsPropertiesAndItsGettersCopyAWholeKey() {
+    Compilation compilation = compile(
+        com.google.testing.compile.JavaFileObjects.forSourceLines(
+            "kotlin.Metadata", "package kotlin;", "public @interface Metadata {}"),
+        source("Refund",
+            "@kotlin.Metadata",
+            "@LockKeySpec(domain = \"refund\", action = \"issue\")",
+            "public interface Refund {",
+            "  String getTenant();",
+            "  boolean isPartial();",
+            "}"),
+        source("Service",
+            "class Service {",
+            "  @Locked(Refund.class)",
+            "  void issue(String tenant, boolean partial) {}",
+            "  @Locked(Refund.class)",
+            "  void reissue(Refund refund) {}",
+            "}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation).generatedSourceFile("test.ServiceGuards").contentsAsUtf8String()
+        .contains("return RefundKey.of(tenant, partial);");
+    assertThat(compilation).generatedSourceFile("test.ServiceGuards").contentsAsUtf8String()
+        .contains("RefundKey.of(refund.getTenant(), refund.isPartial())");
+  }
+
+  @Test
   void genericParametersAreCastWithoutWarnings() {
     Compilation compilation = compile(
         source("Batch",
