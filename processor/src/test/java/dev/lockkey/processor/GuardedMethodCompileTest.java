@@ -52,6 +52,23 @@ class GuardedMethodCompileTest {
   }
 
   @Test
+  void everyLintWarningAnErrorStillCompiles() {
+    Compilation compilation = compile(Compilations.javacWithRuntime().withOptions("-Xlint:all", "-Werror"),
+        SPEC,
+        source("Service",
+            "public class Service {",
+            "  @Locked(value = Capture.class, renewal = Renewal.ON)",
+            "  public long capture(@KeyField(\"tenant\") String t, long orderId, Lease lease) {",
+            "    return lease.fencingToken();",
+            "  }",
+            "  @RateLimited(value = Capture.class, limit = 5, window = \"1m\")",
+            "  public void refund(String tenant, long orderId, List<String> reasons) {}",
+            "}"));
+    assertThat(compilation).succeededWithoutWarnings(); // every annotation claimed, generated code lint-free
+    assertThat(compilation).generatedSourceFile("test.ServiceGuards");
+  }
+
+  @Test
   void aSpecWithSecretFieldsTakesTheInvokersSecret() {
     Compilation compilation = compile(
         source("Verification",
