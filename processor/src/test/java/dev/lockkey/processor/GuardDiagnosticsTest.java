@@ -7,6 +7,8 @@ import static dev.lockkey.processor.GuardCompilations.source;
 import com.google.testing.compile.Compilation;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Diagnostics of guarded methods: each on the parameter, attribute value or method at fault, each
@@ -219,6 +221,39 @@ class GuardDiagnosticsTest {
         "[LockKeyGuardResult] codec = Codec.class cannot be created by generated code: it has no no-argument"
             + " constructor that Service's package can call; give it a public no-argument constructor",
         "codec = Codec.class)");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      "static method | @Locked(Capture.class) | static void capture(String tenant, long orderId) {}"
+          + " | [LockKeyGuardMethod] capture() is static; an interceptor runs the guard, and it cannot intercept a"
+          + " static method",
+      "private parameter type | @Locked(Capture.class) | void capture(String tenant, long orderId, Hidden h) {}"
+          + " | [LockKeyGuardMethod] capture() mentions test.Service.Hidden, which is private; the generated"
+          + " ServiceGuards cannot name it",
+      "type variable | @Locked(Capture.class) | <T extends String> void capture(T tenant, long orderId) {}"
+          + " | [LockKeyGuardType] parameter tenant has type T, which depends on a type variable",
+      "two leases | @Locked(Capture.class) | void capture(String tenant, long orderId, Lease a, Lease b) {}"
+          + " | [LockKeyGuardLease] parameters a and b are both a Lease; the held lease goes to one parameter",
+      "negative wait | @Locked(value = Capture.class, waitTime = \"PT-1S\") | void capture(String tenant, long orderId) {}"
+          + " | [LockKeyGuardDuration] waitTime = \"PT-1S\" is negative; use 0s not to wait",
+      "short flight lease | @SingleFlighted(value = Capture.class, leaseTime = \"10ms\")"
+          + " | String capture(String tenant, long orderId) { return tenant; }"
+          + " | [LockKeyGuardDuration] leaseTime = \"10ms\" is under 30ms; a single flight renews its leader's lease",
+      "burst without window | @RateLimited(value = Capture.class, limit = 5, burst = 2)"
+          + " | void capture(String tenant, long orderId) {}"
+          + " | [LockKeyGuardOption] burst = 2 without window; a smooth limit admits limit calls per window",
+      "purpose | @RateLimited(value = Capture.class, limit = 5, window = \"1m\", purpose = \"Refund!\")"
+          + " | void capture(String tenant, long orderId) {}"
+          + " | [LockKeyGuardOption] purpose = \"Refund!\" is not a word"})
+  void moreRules(String rule, String annotation, String method, String message) {
+    assertOnlyError(service(
+            "  private static class Hidden {}",
+            "  " + annotation,
+            "  " + method),
+        message,
+        message.contains("LockKeyGuardMethod") || message.contains("LockKeyGuardType")
+            || message.contains("LockKeyGuardLease") ? method : annotation);
   }
 
   @Test
