@@ -4,6 +4,7 @@ import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockException;
+import dev.lockkey.lock.LockExecutor;
 import dev.lockkey.lock.LockInterruptedException;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.LockOptions;
@@ -40,7 +41,7 @@ import redis.clients.jedis.UnifiedJedis;
  * package documentation} describes the Redis data, fencing tokens, waiting and failures. This class
  * is the API and the wiring; the parts live in {@code dev.lockkey.redis.internal}.
  */
-public final class RedisLockExecutor implements AutoCloseable {
+public final class RedisLockExecutor implements LockExecutor {
   private final Keyspace keyspace;
   private final LockOptions defaults;
   private final LockListener listener;
@@ -77,11 +78,13 @@ public final class RedisLockExecutor implements AutoCloseable {
   }
 
   /** The key space whose full keys this executor locks. */
+  @Override
   public Keyspace keyspace() {
     return keyspace;
   }
 
   /** The options used where none are given. */
+  @Override
   public LockOptions defaultOptions() {
     return defaults;
   }
@@ -92,6 +95,7 @@ public final class RedisLockExecutor implements AutoCloseable {
   }
 
   /** {@link #tryAcquire(LockKey, LockOptions)} with the default options. */
+  @Override
   public Optional<Lease> tryAcquire(LockKey key) {
     return tryAcquire(key, defaults);
   }
@@ -102,6 +106,7 @@ public final class RedisLockExecutor implements AutoCloseable {
    *
    * @throws RedisUnavailableException when Redis did not answer
    */
+  @Override
   public Optional<Lease> tryAcquire(LockKey key, LockOptions options) {
     ensureOpen(options);
     long start = System.nanoTime();
@@ -109,6 +114,7 @@ public final class RedisLockExecutor implements AutoCloseable {
   }
 
   /** {@link #acquire(LockKey, LockOptions)} with the default options. */
+  @Override
   public Lease acquire(LockKey key) {
     return acquire(key, defaults);
   }
@@ -120,6 +126,7 @@ public final class RedisLockExecutor implements AutoCloseable {
    * @throws LockInterruptedException when the thread was interrupted while waiting
    * @throws RedisUnavailableException when Redis did not answer
    */
+  @Override
   public Lease acquire(LockKey key, LockOptions options) {
     ensureOpen(options);
     long start = System.nanoTime();
@@ -127,6 +134,7 @@ public final class RedisLockExecutor implements AutoCloseable {
   }
 
   /** {@link #withLock(LockKey, LockOptions, LockedWork)} with the default options. */
+  @Override
   public <T, E extends Exception> T withLock(LockKey key, LockedWork<T, E> work) throws E {
     return withLock(key, defaults, work);
   }
@@ -139,6 +147,7 @@ public final class RedisLockExecutor implements AutoCloseable {
    * @throws E what the work threw, unchanged
    * @throws LockException as {@link #acquire(LockKey, LockOptions)}, or from the release
    */
+  @Override
   public <T, E extends Exception> T withLock(LockKey key, LockOptions options, LockedWork<T, E> work) throws E {
     Objects.requireNonNull(work, "work");
     try (Lease lease = acquire(key, options)) {
@@ -147,6 +156,7 @@ public final class RedisLockExecutor implements AutoCloseable {
   }
 
   /** {@link #acquireAll(Collection, LockOptions)} with the default options. */
+  @Override
   public MultiLease acquireAll(Collection<? extends LockKey> keys) {
     return acquireAll(keys, defaults);
   }
@@ -160,6 +170,7 @@ public final class RedisLockExecutor implements AutoCloseable {
    * @throws LockInterruptedException when the thread was interrupted while waiting
    * @throws RedisUnavailableException when Redis did not answer
    */
+  @Override
   public MultiLease acquireAll(Collection<? extends LockKey> keys, LockOptions options) {
     ensureOpen(options);
     return multiKey.acquireAll(keys, options);
