@@ -2,15 +2,15 @@ package dev.lockkey.guard;
 
 import dev.lockkey.KeySecret;
 import dev.lockkey.LockKey;
-import dev.lockkey.redis.flight.FlightOptions;
 import dev.lockkey.lock.Lease;
+import dev.lockkey.lock.LockExecutor;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
+import dev.lockkey.redis.flight.FlightOptions;
+import dev.lockkey.redis.flight.SingleFlight;
 import dev.lockkey.redis.ratelimit.RateDecision;
 import dev.lockkey.redis.ratelimit.RateLimit;
 import dev.lockkey.redis.ratelimit.RateLimiter;
-import dev.lockkey.redis.RedisLockExecutor;
-import dev.lockkey.redis.flight.SingleFlight;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
@@ -28,7 +28,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Per call: the generated factory builds the key from the arguments (an {@code
  * InvalidKeyException} if a value cannot be part of a key, before anything reaches Redis), then
  * <ul>
- *   <li>{@link Locked @Locked}: {@link RedisLockExecutor#withLock} with the executor's defaults
+ *   <li>{@link Locked @Locked}: {@link LockExecutor#withLock} with the executor's defaults
  *       changed by the method's {@link LockPolicy} (merged once per guard);
  *       {@link LockTimeoutException} when the lock was not acquired in time;
  *   <li>{@link SingleFlighted @SingleFlighted}: {@link SingleFlight#run};
@@ -40,7 +40,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * Thread-safe.
  */
 public final class GuardInvoker {
-  private final RedisLockExecutor executor;
+  private final LockExecutor executor;
   private final SingleFlight flights;
   private final RateLimiter limiter;
   private final KeySecret secret;
@@ -54,8 +54,11 @@ public final class GuardInvoker {
     this.secret = builder.secret;
   }
 
-  /** A builder of an invoker that takes locks through {@code executor}. */
-  public static Builder builder(RedisLockExecutor executor) {
+  /**
+   * A builder of an invoker that takes locks through {@code executor}, of any backend (single
+   * flights and rate limits are Redis's, and given separately).
+   */
+  public static Builder builder(LockExecutor executor) {
     return new Builder(executor);
   }
 
@@ -130,12 +133,12 @@ public final class GuardInvoker {
 
   /** Builds a {@link GuardInvoker}; not thread-safe. */
   public static final class Builder {
-    private final RedisLockExecutor executor;
+    private final LockExecutor executor;
     private SingleFlight flights;
     private RateLimiter limiter;
     private KeySecret secret;
 
-    private Builder(RedisLockExecutor executor) {
+    private Builder(LockExecutor executor) {
       this.executor = Objects.requireNonNull(executor, "executor");
     }
 

@@ -5,9 +5,9 @@ import dev.lockkey.guard.Locked;
 import dev.lockkey.guard.RateLimited;
 import dev.lockkey.guard.Renewal;
 import dev.lockkey.guard.SingleFlighted;
+import dev.lockkey.lock.Lease;
 import dev.lockkey.processor.specs.PaymentCapture;
 import dev.lockkey.processor.specs.PaymentCaptureKey;
-import dev.lockkey.lock.Lease;
 import java.util.List;
 
 /**
