@@ -27,8 +27,9 @@ import redis.clients.jedis.UnifiedJedis;
 
 /**
  * Takes locks on {@link LockKey}s in Redis: one executor per application and key space, shared by
- * all threads. Build it from a Jedis 8 {@code RedisClient} (one server) or
- * {@code RedisClusterClient} (Redis Cluster):
+ * all threads. Build it from any {@code UnifiedJedis} of Jedis 6.0 to 8: a {@code RedisClient} (Jedis
+ * 7.2+) or {@code JedisPooled} (Jedis 6, 7) for one server, a {@code RedisClusterClient} (Jedis 7.2+)
+ * or {@code JedisCluster} for Redis Cluster:
  *
  * <pre>{@code
  * RedisLockExecutor locks = RedisLockExecutor.create(redisClient, Keyspace.of("prod"));

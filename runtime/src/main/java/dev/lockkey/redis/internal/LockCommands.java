@@ -10,13 +10,12 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import redis.clients.jedis.AbstractPipeline;
-import redis.clients.jedis.JedisCluster;
 import redis.clients.jedis.Pipeline;
-import redis.clients.jedis.RedisClusterClient;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.exceptions.JedisNoScriptException;
+import redis.clients.jedis.providers.ClusterConnectionProvider;
 
 /**
  * The executor's Redis operations on locks: one Lua script each (resources next to the executor),
@@ -96,7 +95,7 @@ public final class LockCommands {
    */
   public LockCommands(UnifiedJedis jedis, Duration fenceGrace, ScheduledExecutorService background) {
     this.jedis = jedis;
-    this.cluster = isCluster(jedis);
+    this.cluster = ClientTopology.isCluster(jedis);
     this.fenceGrace = fenceGrace;
     this.background = background;
   }
@@ -109,11 +108,6 @@ public final class LockCommands {
   /** How long fencing state outlives the lease it was written for, and a release. */
   public Duration fenceGrace() {
     return fenceGrace;
-  }
-
-  @SuppressWarnings("deprecation") // JedisCluster is deprecated in Jedis 8 but still a cluster client
-  private static boolean isCluster(UnifiedJedis jedis) {
-    return jedis instanceof RedisClusterClient || jedis instanceof JedisCluster;
   }
 
   /** Takes all the locks for {@code owner}, or none, without waiting for replicas. */
@@ -331,20 +325,17 @@ public final class LockCommands {
     }
   }
 
-  @SuppressWarnings("deprecation") // JedisCluster is deprecated in Jedis 8 but still a cluster client
   private Pipeline pipelineFor(LockNames lock) {
-    if (jedis instanceof RedisClusterClient clusterClient) {
-      return new Pipeline(clusterClient.getConnectionFromSlot(lock.slot()), true);
-    }
-    if (jedis instanceof JedisCluster clusterClient) {
-      return new Pipeline(clusterClient.getConnectionFromSlot(lock.slot()), true);
+    ClusterConnectionProvider cluster = ClientTopology.clusterProvider(jedis);
+    if (cluster != null) { // the connection of the node that serves the lock's slot
+      return new Pipeline(cluster.getConnectionFromSlot(lock.slot()), true);
     }
     AbstractPipeline pipeline = jedis.pipelined();
     if (pipeline instanceof Pipeline onOneConnection) {
       return onOneConnection;
     }
     pipeline.close();
-    throw new LockException("replica acknowledgement needs a RedisClient or RedisClusterClient, not a "
+    throw new LockException("replica acknowledgement needs a single-server or cluster client, not a "
         + jedis.getClass().getSimpleName() + ", for " + lock.lock(), lock.lock(), null);
   }
 

@@ -37,7 +37,7 @@ public final class RateLimiter {
     this.listener = LockListener.all(listener);
   }
 
-  /** A limiter on this client ({@code RedisClient} or {@code RedisClusterClient}) and key space. */
+  /** A limiter on this client (any {@code UnifiedJedis}, single server or cluster) and key space. */
   public static RateLimiter create(UnifiedJedis jedis, Keyspace keyspace) {
     return create(jedis, keyspace, LockListener.NONE);
   }
