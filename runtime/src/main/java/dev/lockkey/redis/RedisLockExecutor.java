@@ -10,6 +10,7 @@ import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.lock.LockedWork;
 import dev.lockkey.lock.MultiLease;
+import dev.lockkey.redis.internal.EvictionPolicyCheck;
 import dev.lockkey.redis.internal.LeaseRenewer;
 import dev.lockkey.redis.internal.LocalWaitQueue;
 import dev.lockkey.redis.internal.LockAcquirer;
@@ -50,6 +51,7 @@ public final class RedisLockExecutor implements AutoCloseable {
   private final RedisLeases leases;
   private final LockAcquirer acquirer;
   private final MultiKeyAcquirer multiKey;
+  private final EvictionPolicyCheck evictionCheck;
   private volatile boolean closed;
 
   RedisLockExecutor(UnifiedJedis jedis, Keyspace keyspace, LockOptions defaults, LockListener unshielded, Clock clock) {
@@ -63,6 +65,7 @@ public final class RedisLockExecutor implements AutoCloseable {
     this.leases = new RedisLeases(commands, waitQueue, renewer, listener, clock);
     this.acquirer = new LockAcquirer(keyspace, commands, notifier, waitQueue, leases, listener);
     this.multiKey = new MultiKeyAcquirer(keyspace, commands, notifier, acquirer, leases, listener);
+    this.evictionCheck = EvictionPolicyCheck.start(jedis, listener);
   }
 
   /** An executor with {@link LockOptions#defaults()} and no listener. */
@@ -167,7 +170,7 @@ public final class RedisLockExecutor implements AutoCloseable {
   /** What this executor holds now; see {@link ExecutorStats}. */
   public ExecutorStats stats() {
     return new ExecutorStats(waitQueue.keys(), waitQueue.waitingThreads(), leases.held(), leases.renewing(),
-        notifier.isHealthy());
+        notifier.isHealthy(), evictionCheck.finding());
   }
 
   /**
