@@ -12,19 +12,26 @@ import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.RedisProtocol;
 
 /** The release subscriber on its own, through a proxy that can silence its connection. */
 class ReleaseNotifierTest {
   private static final String CHANNEL = "released:test:{silent}";
   private static final Duration BOUND = Duration.ofSeconds(20);
 
-  @Test
-  void aSilentConnectionIsReplacedAndReleasesAreHeardAgain() throws Exception {
+  /** RESP3 is what Jedis 8 negotiates; RESP2 what Jedis 6 and 7 speak unless told. */
+  @ParameterizedTest
+  @EnumSource(RedisProtocol.class)
+  void aSilentConnectionIsReplacedAndReleasesAreHeardAgain(RedisProtocol protocol) throws Exception {
     ScheduledExecutorService housekeeping = Executors.newSingleThreadScheduledExecutor();
     try (RedisFixture redis = RedisFixture.startLocal();
         TcpProxy proxy = TcpProxy.start(redis.node().address());
-        RedisClient client = RedisClient.builder().hostAndPort(proxy.address()).build();
+        RedisClient client = RedisClient.builder().hostAndPort(proxy.address())
+            .clientConfig(DefaultJedisClientConfig.builder().protocol(protocol).build()).build();
         RedisClient publisher = redis.newClient();
         ReleaseNotifier notifier = new ReleaseNotifier(client, housekeeping)) {
       Wakeup wakeup = new Wakeup();
