@@ -172,7 +172,7 @@ public final class ReleaseNotifier implements AutoCloseable {
       lock.lock();
       try {
         if (thread != Thread.currentThread()) {
-          return; // replaced while it waited for a connection
+          return; // only the latest subscriber thread subscribes
         }
         current = subscription;
         for (Channel channel : channels.values()) {
