@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockListener;
+import dev.lockkey.testing.RedisClusterFixture;
 import dev.lockkey.testing.RedisFixture;
 import java.time.Duration;
 import java.util.List;
@@ -16,8 +17,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.RedisClusterClient;
+import redis.clients.jedis.UnifiedJedis;
 
 /**
  * The check of Redis' eviction policy when an executor starts: a policy that can evict locks is
@@ -82,6 +86,22 @@ class EvictionPolicyCheckTest {
   }
 
   @Test
+  void oneEvictingNodeOfAClusterIsFound() {
+    try (RedisClusterFixture cluster = RedisClusterFixture.builder().masters(2).start();
+        RedisClusterClient client = cluster.newClient()) {
+      HostAndPort evicting = cluster.masters().get(1);
+      cluster.node(evicting).limitMemory("1gb", "allkeys-lru");
+      try (RedisLockExecutor locks = executor(client)) {
+        RedisAwait.until("checked", BOUND, () -> locks.stats().evictionPolicySafe() != EvictionSafety.UNKNOWN);
+        assertThat(locks.stats().evictionPolicySafe()).isEqualTo(EvictionSafety.UNSAFE);
+        assertThat(warnings).singleElement().asString()
+            .contains("node " + evicting + " (maxmemory-policy allkeys-lru")
+            .doesNotContain("node " + cluster.masters().get(0));
+      }
+    }
+  }
+
+  @Test
   void noEvictionOrNoMemoryLimitIsSafe() {
     try (RedisFixture redis = RedisFixture.startLocal(); RedisClient client = redis.newClient()) {
       try (RedisLockExecutor locks = executor(client)) { // the defaults: maxmemory 0
@@ -119,7 +139,7 @@ class EvictionPolicyCheckTest {
     }
   }
 
-  private RedisLockExecutor executor(RedisClient client) {
+  private RedisLockExecutor executor(UnifiedJedis client) {
     return RedisLockExecutor.builder(client, Servers.KEYSPACE).listener(listener).build();
   }
 }
