@@ -14,11 +14,10 @@ import redis.clients.jedis.CommandArguments;
 import redis.clients.jedis.CommandObject;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.ConnectionPool;
-import redis.clients.jedis.JedisCluster;
 import redis.clients.jedis.Protocol;
-import redis.clients.jedis.RedisClusterClient;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
+import redis.clients.jedis.providers.ClusterConnectionProvider;
 
 /**
  * Reads once, when an executor starts, whether Redis may evict keys when its memory is full
@@ -89,10 +88,9 @@ public final class EvictionPolicyCheck {
   }
 
   /** The nodes to ask, by a name fit for a message, each with its CONFIG GET. */
-  @SuppressWarnings("deprecation") // JedisCluster is deprecated in Jedis 8 but still a cluster client
   private Map<String, Supplier<Map<String, String>>> nodes() {
-    Map<String, ConnectionPool> clusterNodes = jedis instanceof RedisClusterClient cluster ? cluster.getClusterNodes()
-        : jedis instanceof JedisCluster cluster ? cluster.getClusterNodes() : null;
+    ClusterConnectionProvider cluster = ClientTopology.clusterProvider(jedis);
+    Map<String, ConnectionPool> clusterNodes = cluster == null ? null : cluster.getNodes();
     Map<String, Supplier<Map<String, String>>> nodes = new LinkedHashMap<>();
     if (clusterNodes == null) {
       nodes.put("the Redis server", () -> jedis.executeCommand(configGet()));
