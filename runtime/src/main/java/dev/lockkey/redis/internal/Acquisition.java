@@ -15,7 +15,9 @@ import java.util.concurrent.ThreadLocalRandom;
  * the locks' release channels, subscribing before the next attempt so that a release between a
  * failed attempt and the subscription is never missed (Redisson #1763), and polls as a fallback
  * after at most the holder's remaining lease or {@link #MAX_POLL}, jittered, so a lost message
- * costs a short delay and never a hang. Used by one thread, once.
+ * costs a short delay and never a hang. A single lock's waiter also queues for it in Redis, so that
+ * the release hands it the lock and wakes it alone ({@link RemoteWaiters}); its polls keep its
+ * queue entry alive. Used by one thread, once.
  */
 final class Acquisition {
   /** The longest wait between two attempts when no release is heard. */
@@ -68,16 +70,22 @@ final class Acquisition {
    * @throws LockException when Redis fails or the thread is interrupted
    */
   Taken run(boolean wait) {
-    Taken taken = attempt();
+    // one lock waited for queues in Redis, so that its release wakes this waiter alone (RemoteWaiters)
+    boolean queues = wait && locks.size() == 1 && System.nanoTime() - deadlineNanos < 0;
+    Taken taken = attempt(queues ? RemoteWaiters.Mode.JOIN : RemoteWaiters.Mode.NONE);
     if (taken != null) {
       return taken;
     }
     listener.onContended(blockedKey());
     if (!wait || System.nanoTime() - deadlineNanos >= 0) {
+      if (queues) {
+        scripts.cleanUp(locks, owner, lease); // queued, and out of time already
+      }
       return null;
     }
-    Wakeup wakeup = new Wakeup();
+    Wakeup wakeup = new Wakeup(owner);
     List<ReleaseNotifier.Channel> watched = new ArrayList<>(locks.size());
+    boolean done = false;
     try {
       for (LockNames lock : locks) {
         watched.add(subscriber.watch(lock.channel(), wakeup));
@@ -85,8 +93,9 @@ final class Acquisition {
       awaitSubscribed(watched, wakeup);
       while (true) {
         wakeup.clear();
-        taken = attempt();
+        taken = attempt(queues ? RemoteWaiters.Mode.QUEUED : RemoteWaiters.Mode.NONE);
         if (taken != null) {
+          done = true;
           return taken;
         }
         long left = deadlineNanos - System.nanoTime();
@@ -97,6 +106,10 @@ final class Acquisition {
       }
     } finally {
       watched.forEach(channel -> subscriber.unwatch(channel, wakeup));
+      if (queues && !done) {
+        // gave up (timed out, interrupted, failed): leave the queue, and pass on a lock handed to us
+        scripts.cleanUp(locks, owner, lease);
+      }
     }
   }
 
@@ -110,9 +123,9 @@ final class Acquisition {
     return locks.get(last.blocked()).lock();
   }
 
-  private Taken attempt() {
+  private Taken attempt(RemoteWaiters.Mode queue) {
     long sentAtNanos = System.nanoTime();
-    last = scripts.acquire(locks, owner, lease, replicas, replicaTimeout);
+    last = scripts.acquire(locks, owner, lease, replicas, replicaTimeout, queue);
     return last.acquired() ? new Taken(last.tokens(), sentAtNanos) : null;
   }
 

@@ -123,14 +123,26 @@ public final class LockCommands {
    * @throws LockException when Redis failed (an unknown outcome is cleaned up, see the class doc)
    */
   Attempt acquire(List<LockNames> locks, String owner, Duration lease, int replicas, Duration replicaTimeout) {
-    List<String> keys = new ArrayList<>(locks.size() * 4);
+    return acquire(locks, owner, lease, replicas, replicaTimeout, RemoteWaiters.Mode.NONE);
+  }
+
+  /**
+   * As {@link #acquire(List, String, Duration, int, Duration)}, and with {@code queue} other than
+   * {@code NONE} (one lock only) a held lock queues {@code owner} for it ({@link RemoteWaiters}).
+   */
+  Attempt acquire(List<LockNames> locks, String owner, Duration lease, int replicas, Duration replicaTimeout,
+      RemoteWaiters.Mode queue) {
+    List<String> keys = new ArrayList<>(locks.size() * 6);
     for (LockNames lock : locks) {
       keys.add(lock.lock());
       keys.add(lock.fence());
       keys.add(lock.contended());
       keys.add(lock.releaser());
+      keys.add(lock.waiters());
+      keys.add(lock.waiting());
     }
-    List<String> args = List.of(owner, millis(lease), millis(lease.plus(fenceGrace)), millis(CONTENDED_MARKER_TTL));
+    List<String> args = List.of(owner, millis(lease), millis(lease.plus(fenceGrace)), millis(CONTENDED_MARKER_TTL),
+        queue.arg, Integer.toString(RemoteWaiters.MAX_WAITERS));
     Replicated replicated;
     try {
       replicated = runReplicated(ACQUIRE, locks, keys, args, replicas, replicaTimeout);
@@ -158,7 +170,8 @@ public final class LockCommands {
   }
 
   /**
-   * Passes the lock from {@code owner} to {@code newOwner}, unless others wait elsewhere. When the
+   * Passes the lock from {@code owner} to {@code newOwner}, unless others wait elsewhere (those
+   * queued get their turn after {@link RemoteWaiters#LOCAL_TURNS} passes in a row). When the
    * outcome is unknown, the lock may be {@code newOwner}'s, whom nobody will ever know: it is
    * cleaned up as after an acquire.
    */
@@ -167,9 +180,9 @@ public final class LockCommands {
     List<LockNames> locks = List.of(lock);
     try {
       reply = (List<?>) runReplicated(HANDOFF, locks,
-          List.of(lock.lock(), lock.fence(), lock.contended(), lock.releaser()),
+          List.of(lock.lock(), lock.fence(), lock.contended(), lock.releaser(), lock.waiters(), lock.waiting()),
           List.of(owner, newOwner, millis(lease), millis(lease.plus(fenceGrace)), lock.channel(), millis(fenceGrace),
-              millis(RETRY_MEMORY)), 0, Duration.ZERO).reply();
+              millis(RETRY_MEMORY), Integer.toString(RemoteWaiters.LOCAL_TURNS)), 0, Duration.ZERO).reply();
     } catch (JedisException e) {
       LockException failure = RedisFailures.translate(lock.lock(), e);
       if (failure instanceof RedisUnavailableException) {
@@ -224,9 +237,11 @@ public final class LockCommands {
   }
 
   /**
-   * Cleans up after an acquire (or handoff to {@code owner}) whose outcome is unknown or unwanted:
-   * the owner-checked release of {@code owner}'s locks, marking them released by {@code owner} so
-   * that a copy of the acquire still on its way takes nothing. Runs once now and, while Redis
+   * Cleans up after an acquire (or handoff to {@code owner}) whose outcome is unknown or unwanted,
+   * or after a queued waiter gave up: the owner-checked release of {@code owner}'s locks (a lock
+   * handed to it meanwhile goes to the next queued waiter), taking {@code owner} out of the locks'
+   * queues and marking them released by {@code owner} so that a copy of the acquire still on its
+   * way takes nothing. Runs once now and, while Redis
    * fails, in the background with growing pauses until the lease has passed (then the lock, if it
    * was taken, is gone by itself). Never throws.
    */
@@ -263,12 +278,14 @@ public final class LockCommands {
   }
 
   private static List<String> releaseKeys(List<LockNames> locks) {
-    List<String> keys = new ArrayList<>(locks.size() * 4);
+    List<String> keys = new ArrayList<>(locks.size() * 6);
     for (LockNames lock : locks) {
       keys.add(lock.lock());
       keys.add(lock.contended());
       keys.add(lock.fence());
       keys.add(lock.releaser());
+      keys.add(lock.waiters());
+      keys.add(lock.waiting());
     }
     return keys;
   }

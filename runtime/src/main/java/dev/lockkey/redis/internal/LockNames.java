@@ -9,7 +9,8 @@ import redis.clients.jedis.util.JedisClusterCRC16;
  * The Redis names of one lock: every key shares the body's hash tag, so one script may touch them
  * all in a cluster. These are the names for the default purpose {@code lock}; a lock of another
  * purpose {@code p} is named {@code p}, {@code p-fence}, {@code p-contended}, {@code p-released},
- * {@code p-releaser}, so that it is independent of the {@code lock} on the same body.
+ * {@code p-releaser}, {@code p-waiters}, {@code p-waiting}, so that it is independent of the
+ * {@code lock} on the same body.
  *
  * @param lock {@code lock:{env}:{body}}: the owner token, with the lease as TTL
  * @param fence {@code fence:{env}:{body}}: the last fencing token, kept a grace period past the lease
@@ -20,8 +21,13 @@ import redis.clients.jedis.util.JedisClusterCRC16;
  * @param releaser {@code releaser:{env}:{body}}: the owner token of the last release, for
  *     {@link LockCommands#RETRY_MEMORY}, so that a release sent twice (a client's retry after a
  *     timeout) answers "released" both times, and a late copy of that owner's acquire takes nothing
+ * @param waiters {@code waiters:{env}:{body}}: the executors' waiters queued for the lock, a sorted
+ *     set of owner tokens by arrival ({@link RemoteWaiters})
+ * @param waiting {@code waiting:{env}:{body}}: until when each queued waiter's entry lives, a hash
+ *     of owner token to server time in ms ({@link RemoteWaiters})
  */
-public record LockNames(String lock, String fence, String contended, String channel, String releaser) {
+public record LockNames(String lock, String fence, String contended, String channel, String releaser, String waiters,
+    String waiting) {
 
   public static LockNames of(Keyspace keyspace, String purpose, LockKey key) {
     String body = key.canonical();
@@ -31,7 +37,9 @@ public record LockNames(String lock, String fence, String contended, String chan
         keyspace.fullKey(helper + "fence", body),
         keyspace.fullKey(helper + "contended", body),
         keyspace.fullKey(helper + "released", body),
-        keyspace.fullKey(helper + "releaser", body));
+        keyspace.fullKey(helper + "releaser", body),
+        keyspace.fullKey(helper + "waiters", body),
+        keyspace.fullKey(helper + "waiting", body));
   }
 
   /** The Redis Cluster slot of all the keys. */

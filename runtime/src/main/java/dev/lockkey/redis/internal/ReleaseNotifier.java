@@ -15,7 +15,8 @@ import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * The one pub/sub connection of an executor: subscribes to the release channels of the locks its
- * threads wait for and wakes those threads when a release is published. Started on first use; it
+ * threads wait for and wakes those threads when a release is published: the waiter a release
+ * handed the lock to, or all of them ({@link RemoteWaiters}). Started on first use; it
  * holds one connection of the client's pool while it runs.
  *
  * <p>When the connection breaks (e.g. Redis restarts) every waiter is woken to poll, and the
@@ -85,7 +86,7 @@ public final class ReleaseNotifier implements AutoCloseable {
     public void onMessage(String channelName, String message) {
       Channel channel = channels.get(channelName);
       if (channel != null) { // also from a given-up connection: the release happened all the same
-        channel.wakeAll();
+        channel.wakeups.forEach(wakeup -> wakeup.wakeIfFor(message));
       }
     }
   }

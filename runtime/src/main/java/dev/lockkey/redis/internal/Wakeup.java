@@ -4,13 +4,26 @@ import dev.lockkey.lock.LockInterruptedException;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Wakes one waiting thread: when a lock it waits for is released, when its subscription is
+ * Wakes one waiting thread: when a lock it waits for is released for it (or for all), when its subscription is
  * confirmed, or when the subscriber lost its connection (so it polls at once). A wake-up that
  * comes before {@link #await} is kept, so none is lost between an attempt and the wait.
  */
 final class Wakeup {
   private final Thread thread = Thread.currentThread();
+  private final String owner;
   private volatile boolean woken;
+
+  /** A wake-up for the current thread, waiting with owner token {@code owner}. */
+  Wakeup(String owner) {
+    this.owner = owner;
+  }
+
+  /** Wakes the thread when a release channel's {@code message} is for it ({@link RemoteWaiters#isFor}). */
+  void wakeIfFor(String message) {
+    if (RemoteWaiters.isFor(message, owner)) {
+      wake();
+    }
+  }
 
   /** Forgets earlier wake-ups; call before each attempt. */
   void clear() {

@@ -34,7 +34,7 @@ class ReleaseNotifierTest {
             .clientConfig(DefaultJedisClientConfig.builder().protocol(protocol).build()).build();
         RedisClient publisher = redis.newClient();
         ReleaseNotifier notifier = new ReleaseNotifier(client, housekeeping)) {
-      Wakeup wakeup = new Wakeup();
+      Wakeup wakeup = new Wakeup(OwnerTokens.next());
       ReleaseNotifier.Channel channel = notifier.watch(CHANNEL, wakeup);
       RedisAwait.until("subscribed", BOUND, () -> notifier.isHealthy() && channel.confirmed());
       ProxiedConnection first = subscriberConnections(proxy).get(0);
@@ -67,7 +67,7 @@ class ReleaseNotifierTest {
         TcpProxy proxy = TcpProxy.start(redis.node().address());
         RedisClient client = RedisClient.builder().hostAndPort(proxy.address()).build();
         ReleaseNotifier notifier = new ReleaseNotifier(client, housekeeping)) {
-      ReleaseNotifier.Channel channel = notifier.watch(CHANNEL, new Wakeup());
+      ReleaseNotifier.Channel channel = notifier.watch(CHANNEL, new Wakeup(OwnerTokens.next()));
       RedisAwait.until("subscribed", BOUND, () -> notifier.isHealthy() && channel.confirmed());
       ProxiedConnection subscriber = subscriberConnections(proxy).get(0);
       long repliesBefore = subscriber.bytes(Direction.REPLIES);

@@ -1,0 +1,50 @@
+package dev.lockkey.redis.internal;
+
+import java.time.Duration;
+
+/**
+ * Wake one across processes: how the waiters of different executors queue for a lock in Redis,
+ * and how a release hands the lock to the first of them. A waiting attempt that finds the lock held
+ * joins the lock's queue ({@link LockNames#waiters()}, {@link LockNames#waiting()}) in the same
+ * script; the holder's release hands the lock to the first waiter whose entry still lives (that
+ * waiter's owner token, a new fencing token, a claim lease as long as the rest of the entry's life)
+ * and publishes that owner token on the lock's release channel, so that only that waiter is woken
+ * ({@link #isFor}) and confirms the lock with one more acquire, which raises the claim to its lease.
+ * A release within one executor (a local handoff) passes the lock at most {@link #LOCAL_TURNS}
+ * times in a row while others queue, then the queue's head gets it.
+ *
+ * <p>Nothing outlives the contention: each entry lives {@link #ENTRY_TTL} past its waiter's last
+ * attempt (a waiter tries again at least every {@link Acquisition#MAX_POLL}), both keys expire with
+ * the last entry, and a dead waiter handed the lock holds it no longer than its entry would have
+ * lived. A waiter that gives up takes itself out of the queue (and passes the lock on if it was
+ * handed it meanwhile). Retried scripts keep their meaning: a second enqueue keeps the first place,
+ * a second release or handoff finds the new owner in place.
+ */
+final class RemoteWaiters {
+  /** How long a queue entry lives past its waiter's last attempt: the contention marker's life. */
+  static final Duration ENTRY_TTL = LockCommands.CONTENDED_MARKER_TTL;
+  /** How many waiters one lock's queue holds at most; more wait by polling and 'released' messages. */
+  static final int MAX_WAITERS = 64;
+  /** How many times in a row a lock passes within one executor while others queue. */
+  static final int LOCAL_TURNS = 1;
+  /** The message of a release that wakes every waiter (no live queue entry): each tries again. */
+  static final String RELEASED = "released";
+
+  private RemoteWaiters() {}
+
+  /** Whether a release channel's {@code message} wakes the waiter of owner token {@code owner}. */
+  static boolean isFor(String message, String owner) {
+    return RELEASED.equals(message) || message.equals(owner);
+  }
+
+  /** The acquire script's queue mode: not queued, joining, or queued before (it leaves on taking). */
+  enum Mode {
+    NONE("0"), JOIN("1"), QUEUED("2");
+
+    final String arg;
+
+    Mode(String arg) {
+      this.arg = arg;
+    }
+  }
+}
