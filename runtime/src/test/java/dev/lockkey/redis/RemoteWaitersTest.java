@@ -1,0 +1,209 @@
+package dev.lockkey.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lockkey.lock.Lease;
+import dev.lockkey.lock.LockOptions;
+import dev.lockkey.redis.internal.LockNames;
+import dev.lockkey.testing.RedisClusterFixture;
+import dev.lockkey.testing.RedisFixture;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.UnifiedJedis;
+
+/**
+ * Issue 15, wake one across processes, on a single server and on the cluster: each executor stands
+ * for a process. A release hands the lock to the first queued waiter of another executor with one
+ * PUBLISH; a waiter that died in the queue blocks the next no longer than its entry lives; the queue
+ * is gone once the contention ends; four executors share 1,000 cycles fairly, never two holders at
+ * once, fencing tokens strictly rising.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class RemoteWaitersTest {
+  /** Long enough that only a handover (never a lease running out) can pass the lock in these tests. */
+  private static final LockOptions PATIENT = LockOptions.builder()
+      .leaseTime(Duration.ofMinutes(2)).waitTime(Duration.ofSeconds(60)).build();
+
+  private Servers servers;
+  private final ExecutorService threads = Executors.newCachedThreadPool();
+
+  @AfterEach
+  void stop() throws InterruptedException {
+    threads.shutdownNow();
+    threads.awaitTermination(10, TimeUnit.SECONDS);
+    if (servers != null) {
+      servers.close();
+    }
+  }
+
+  private Servers start(String topology, int count) {
+    servers = topology.equals("cluster") ? Servers.onCluster(count) : Servers.onSingleNode(count);
+    return servers;
+  }
+
+  private static LockNames names(SampleKey key) {
+    return LockNames.of(Servers.KEYSPACE, LockOptions.DEFAULT_PURPOSE, key);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"single", "cluster"})
+  void aReleaseHandsTheLockToTheFirstQueuedWaiterWithOnePublish(String topology) throws Exception {
+    start(topology, 4);
+    SampleKey key = SampleKey.unique();
+    UnifiedJedis redis = servers.client(0);
+    Lease held = servers.executor(0).acquire(key, PATIENT);
+    List<Future<Lease>> waiting = new ArrayList<>();
+    for (int i = 1; i < 4; i++) {
+      RedisLockExecutor executor = servers.executor(i);
+      waiting.add(threads.submit(() -> executor.acquire(key, PATIENT)));
+      int queued = i;
+      RedisAwait.until("waiter " + i + " queued", Duration.ofSeconds(20),
+          () -> redis.zcard(names(key).waiters()) == queued);
+    }
+    long publishedBefore = publishes(topology);
+
+    assertThat(held.release()).isTrue();
+
+    Lease first = waiting.get(0).get(20, TimeUnit.SECONDS);
+    assertThat(publishes(topology) - publishedBefore).as("one notification, for the queue's head").isEqualTo(1);
+    assertThat(first.fencingToken()).isGreaterThan(held.fencingToken());
+    assertThat(waiting.get(1).isDone() || waiting.get(2).isDone()).as("the others still wait").isFalse();
+    assertThat(redis.zcard(names(key).waiters())).isEqualTo(2);
+    long token = first.fencingToken();
+    first.release();
+    for (int i = 1; i < 3; i++) {
+      Lease next = waiting.get(i).get(20, TimeUnit.SECONDS);
+      assertThat(next.fencingToken()).as("in queue order, tokens rising").isGreaterThan(token);
+      token = next.fencingToken();
+      next.release();
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"single", "cluster"})
+  void aWaiterThatDiedInTheQueueBlocksTheNextNoLongerThanItsEntryLives(String topology) throws Exception {
+    start(topology, 3);
+    SampleKey key = SampleKey.unique();
+    UnifiedJedis redis = servers.client(0);
+    Lease held = servers.executor(0).acquire(key, PATIENT);
+    // a second executor queues and then its process dies: nothing of it runs any more
+    RedisLockExecutor doomed = servers.executor(1);
+    Future<Lease> dying = threads.submit(() -> doomed.acquire(key, PATIENT));
+    RedisAwait.until("the doomed waiter queued", Duration.ofSeconds(20),
+        () -> redis.zcard(names(key).waiters()) == 1);
+    String deadOwner = redis.zrange(names(key).waiters(), 0, 0).get(0);
+    Future<Lease> next = threads.submit(() -> servers.executor(2).acquire(key, PATIENT));
+    RedisAwait.until("the next waiter queued", Duration.ofSeconds(20),
+        () -> redis.zcard(names(key).waiters()) == 2);
+    killWithoutCleanUp(dying, 1);
+
+    held.release(); // hands the lock to the dead waiter, if its entry still lives
+
+    Lease taken = next.get(20, TimeUnit.SECONDS); // not the lease of two minutes: the entry's life at most
+    assertThat(taken.fencingToken()).isGreaterThan(held.fencingToken());
+    assertThat(redis.get(names(key).lock())).isEqualTo(taken.ownerToken()).isNotEqualTo(deadOwner);
+    taken.release();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"single", "cluster"})
+  void fourExecutorsShareOneThousandCyclesFairlyWithoutOverlapAndTheQueueIsGoneAfterwards(String topology)
+      throws Exception {
+    start(topology, 4);
+    SampleKey key = SampleKey.unique();
+    int cycles = 1000;
+    AtomicInteger started = new AtomicInteger();
+    AtomicInteger inside = new AtomicInteger();
+    AtomicInteger overlaps = new AtomicInteger();
+    AtomicLong lastToken = new AtomicLong();
+    AtomicInteger fallingTokens = new AtomicInteger();
+    int[] turns = new int[4];
+    List<Future<?>> done = new ArrayList<>();
+    for (int e = 0; e < 4; e++) {
+      int executor = e;
+      for (int t = 0; t < 2; t++) { // two threads each: local handoffs take turns with the queue
+        done.add(threads.submit(() -> {
+          while (started.getAndIncrement() < cycles) {
+            try (Lease lease = servers.executor(executor).acquire(key, PATIENT)) {
+              if (inside.incrementAndGet() != 1) {
+                overlaps.incrementAndGet();
+              }
+              if (lease.fencingToken() <= lastToken.getAndSet(lease.fencingToken())) {
+                fallingTokens.incrementAndGet();
+              }
+              synchronized (turns) {
+                turns[executor]++;
+              }
+              inside.decrementAndGet();
+            }
+          }
+          return null;
+        }));
+      }
+    }
+    for (Future<?> future : done) {
+      future.get(100, TimeUnit.SECONDS);
+    }
+
+    int fewest = Integer.MAX_VALUE;
+    int most = 0;
+    for (int count : turns) {
+      fewest = Math.min(fewest, count);
+      most = Math.max(most, count);
+    }
+    System.out.printf("wake one, %s: turns per executor %s over %d cycles%n", topology,
+        java.util.Arrays.toString(turns), cycles);
+    assertThat(overlaps).hasValue(0);
+    assertThat(fallingTokens).hasValue(0);
+    assertThat(fewest).as("the slowest executor's share against the fastest's").isGreaterThanOrEqualTo(most / 2);
+    UnifiedJedis redis = servers.client(0);
+    RedisAwait.until("the queue gone after the contention", Duration.ofSeconds(10),
+        () -> !redis.exists(names(key).waiters()) && !redis.exists(names(key).waiting()));
+  }
+
+  /**
+   * Ends a queued waiter as a killed process ends: its executor stops and its thread with it, but
+   * the executor's clean-up never reaches Redis, so its queue entry stays until it runs out.
+   */
+  private void killWithoutCleanUp(Future<Lease> waiting, int server) {
+    servers.client(server).close(); // first, so that the executor's own clean-up fails as in a dead process
+    waiting.cancel(true);
+    servers.executor(server).close();
+  }
+
+  /** PUBLISH commands so far, from INFO commandstats of every node that takes commands. */
+  private static long publishes(String topology) {
+    if (!topology.equals("cluster")) {
+      try (UnifiedJedis redis = RedisFixture.shared().newClient()) {
+        return publishCalls(redis.info("commandstats"));
+      }
+    }
+    long total = 0;
+    for (HostAndPort master : RedisClusterFixture.shared().masters()) {
+      try (Jedis node = new Jedis(master)) {
+        total += publishCalls(node.info("commandstats"));
+      }
+    }
+    return total;
+  }
+
+  private static long publishCalls(String commandstats) {
+    Matcher stat = Pattern.compile("cmdstat_publish:calls=(\\d+)").matcher(commandstats);
+    return stat.find() ? Long.parseLong(stat.group(1)) : 0;
+  }
+}

@@ -1,0 +1,137 @@
+package dev.lockkey.redis.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lockkey.Keyspace;
+import dev.lockkey.lock.LockOptions;
+import dev.lockkey.redis.SampleKey;
+import dev.lockkey.testing.RedisFixture;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import redis.clients.jedis.UnifiedJedis;
+
+/**
+ * The queue scripts of issue 15 run twice with the same arguments, as a client's retry after a
+ * timeout runs them when the node was only slow: a second enqueue keeps the first place, a second
+ * release or handoff finds the new owner in place; every queue key expires; the uncontended path
+ * never touches the queue.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class RemoteWaiterScriptsTest {
+  private static final Keyspace KEYSPACE = Keyspace.of("test");
+  private static final Duration LEASE = Duration.ofMinutes(2);
+
+  private final UnifiedJedis redis = RedisFixture.shared().newClient();
+  private final LockCommands commands = new LockCommands(redis);
+
+  @AfterEach
+  void close() {
+    redis.close();
+  }
+
+  private static LockNames names() {
+    return LockNames.of(KEYSPACE, LockOptions.DEFAULT_PURPOSE, SampleKey.unique());
+  }
+
+  private LockCommands.Attempt join(LockNames lock, String owner, RemoteWaiters.Mode mode) {
+    return commands.acquire(List.of(lock), owner, LEASE, 0, Duration.ZERO, mode);
+  }
+
+  @Test
+  void anEnqueueRunTwiceKeepsOneEntryInItsFirstPlaceAndEveryQueueKeyExpires() {
+    LockNames lock = names();
+    commands.acquire(List.of(lock), OwnerTokens.next(), LEASE);
+    String first = OwnerTokens.next();
+    String second = OwnerTokens.next();
+
+    assertThat(join(lock, first, RemoteWaiters.Mode.JOIN).acquired()).isFalse();
+    assertThat(join(lock, second, RemoteWaiters.Mode.JOIN).acquired()).isFalse();
+    assertThat(join(lock, first, RemoteWaiters.Mode.QUEUED).acquired()).isFalse();
+
+    assertThat(redis.zrange(lock.waiters(), 0, -1)).containsExactly(first, second);
+    assertThat(redis.hlen(lock.waiting())).isEqualTo(2);
+    long entryTtl = RemoteWaiters.ENTRY_TTL.toMillis();
+    assertThat(redis.pttl(lock.waiters())).isBetween(1L, entryTtl);
+    assertThat(redis.pttl(lock.waiting())).isBetween(1L, entryTtl);
+  }
+
+  @Test
+  void aReleaseRunTwiceHandsTheLockOverOnceAndTheNewOwnerConfirmsIt() {
+    LockNames lock = names();
+    String holder = OwnerTokens.next();
+    long held = commands.acquire(List.of(lock), holder, LEASE).tokens()[0];
+    String waiter = OwnerTokens.next();
+    join(lock, waiter, RemoteWaiters.Mode.JOIN);
+
+    assertThat(commands.release(List.of(lock), holder)).containsExactly(true);
+    String fence = redis.get(lock.fence());
+    assertThat(commands.release(List.of(lock), holder)).as("the retry").containsExactly(true);
+
+    assertThat(redis.get(lock.lock())).isEqualTo(waiter);
+    assertThat(redis.get(lock.fence())).as("handed over once").isEqualTo(fence);
+    assertThat(redis.pttl(lock.lock())).as("a claim as long as the entry's life")
+        .isBetween(1L, RemoteWaiters.ENTRY_TTL.toMillis());
+    assertThat(redis.exists(lock.waiters())).isFalse();
+    LockCommands.Attempt confirmed = join(lock, waiter, RemoteWaiters.Mode.QUEUED);
+    assertThat(confirmed.acquired()).isTrue();
+    assertThat(confirmed.tokens()[0]).isGreaterThan(held).isEqualTo(Long.parseLong(fence));
+    assertThat(redis.pttl(lock.lock())).as("the claim raised to the lease")
+        .isGreaterThan(RemoteWaiters.ENTRY_TTL.toMillis());
+  }
+
+  @Test
+  void aHandoffPassesLocallyAtMostTheLocalTurnsThenToTheQueueAndARetryFindsTheNewOwner() {
+    LockNames lock = names();
+    String owner = OwnerTokens.next();
+    commands.acquire(List.of(lock), owner, LEASE);
+    String remote = OwnerTokens.next();
+    join(lock, remote, RemoteWaiters.Mode.JOIN);
+
+    for (int turn = 0; turn < RemoteWaiters.LOCAL_TURNS; turn++) {
+      String local = OwnerTokens.next();
+      assertThat(commands.handoff(lock, owner, local, LEASE).outcome()).isEqualTo(LockCommands.Handoff.PASSED);
+      owner = local;
+    }
+    String starved = OwnerTokens.next();
+    LockCommands.HandoffResult handedOver = commands.handoff(lock, owner, starved, LEASE);
+    LockCommands.HandoffResult retried = commands.handoff(lock, owner, starved, LEASE);
+
+    assertThat(handedOver.outcome()).isEqualTo(LockCommands.Handoff.RELEASED_FOR_OTHERS);
+    assertThat(retried.outcome()).isEqualTo(LockCommands.Handoff.RELEASED_FOR_OTHERS);
+    assertThat(redis.get(lock.lock())).isEqualTo(remote);
+  }
+
+  @Test
+  void aWaiterThatGivesUpLeavesTheQueueAndPassesOnALockHandedToIt() {
+    LockNames lock = names();
+    String holder = OwnerTokens.next();
+    commands.acquire(List.of(lock), holder, LEASE);
+    String quitter = OwnerTokens.next();
+    String next = OwnerTokens.next();
+    join(lock, quitter, RemoteWaiters.Mode.JOIN);
+    join(lock, next, RemoteWaiters.Mode.JOIN);
+    commands.release(List.of(lock), holder); // to the quitter, who has stopped waiting
+
+    commands.cleanUp(List.of(lock), quitter, LEASE);
+
+    assertThat(redis.get(lock.lock())).isEqualTo(next);
+    assertThat(redis.exists(lock.waiters())).isFalse();
+  }
+
+  @Test
+  void theUncontendedCycleNeverTouchesTheQueue() {
+    LockNames lock = names();
+    String owner = OwnerTokens.next();
+
+    assertThat(join(lock, owner, RemoteWaiters.Mode.JOIN).acquired()).isTrue();
+    assertThat(commands.release(List.of(lock), owner)).containsExactly(true);
+
+    assertThat(redis.exists(lock.waiters())).isFalse();
+    assertThat(redis.exists(lock.waiting())).isFalse();
+    assertThat(redis.exists(lock.contended())).isFalse();
+  }
+}
