@@ -38,13 +38,13 @@ class RedisAclTest {
   private static final String USER = "lockkey";
   private static final String PASSWORD = "Correct-Horse-Battery-Staple-42";
   /**
-   * The rights the lock executor needs, and no more: its four keys, its release channels and the
+   * The rights the lock executor needs, and no more: its six keys (two for the queue of waiters), its release channels and the
    * subscriber's anchor channel, its scripts (EVAL the first time, when the server answers
    * NOSCRIPT) and the commands they run, and pub/sub. AUTH and HELLO need no right.
    */
-  static final String LOCK_RIGHTS = "resetkeys ~lock:* ~fence:* ~contended:* ~releaser:* resetchannels &released:*"
-      + " &lockkey:subscriber -@all +evalsha +eval +exists +set +get +del +pexpire +pttl +time +publish"
-      + " +subscribe +unsubscribe";
+  static final String LOCK_RIGHTS = "resetkeys ~lock:* ~fence:* ~contended:* ~releaser:* ~waiters:* ~waiting:*"
+      + " resetchannels &released:* &lockkey:subscriber -@all +evalsha +eval +exists +set +get +del +pexpire +pttl"
+      + " +time +publish +zadd +zcard +zrem +zrange +hset +hget +hdel +hincrby +subscribe +unsubscribe";
   private static final String APP_USER = "app";
   private static final String APP_PASSWORD = "Another-Long-Passphrase-17";
 
