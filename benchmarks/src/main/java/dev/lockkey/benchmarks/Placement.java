@@ -1,6 +1,7 @@
 package dev.lockkey.benchmarks;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -44,6 +45,26 @@ record Placement(boolean pinned, String description) {
     if (pinned && !taskset(redisPid, REDIS_CPU)) {
       throw new IllegalStateException("cannot pin redis-server " + redisPid + " to CPU " + REDIS_CPU);
     }
+  }
+
+  /**
+   * Pins redis-server to its own CPU ({@code pinned}), or lets it run on every CPU, for the
+   * cross-process runs that compare both placements.
+   */
+  static void pinRedisTo(long redisPid, boolean pinned, int machineCpus) {
+    String cpus = pinned ? REDIS_CPU : allCpus(machineCpus);
+    if (!taskset(redisPid, cpus)) {
+      throw new IllegalStateException("cannot pin redis-server " + redisPid + " to CPUs " + cpus);
+    }
+  }
+
+  /** The command words that start a process free to run on every CPU (its parent is pinned). */
+  static List<String> unpinnedLauncher(int machineCpus) {
+    return List.of("taskset", "--cpu-list", allCpus(machineCpus));
+  }
+
+  private static String allCpus(int machineCpus) {
+    return "0-" + (machineCpus - 1);
   }
 
   private static boolean taskset(long pid, String cpus) {

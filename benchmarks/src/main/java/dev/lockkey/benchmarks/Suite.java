@@ -94,6 +94,7 @@ public final class Suite {
       sections.add(LockCycleComparison.run(settings, endpoint, progress));
       sections.add(GuardedCallComparison.run(settings, endpoint, progress));
       sections.add(ContentionComparison.run(settings, endpoint, progress));
+      sections.add(CrossProcessComparison.run(settings, endpoint, redis.pid(), placement, machine.cpus(), progress));
       sections.add(FootprintComparison.run(settings, endpoint, progress));
     }
     sections.add(ProcessorCostComparison.run(settings, progress));

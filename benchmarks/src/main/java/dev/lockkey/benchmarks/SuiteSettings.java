@@ -21,6 +21,10 @@ import java.time.Duration;
  * @param contentionThreads threads contending for one key
  * @param contentionWarmup how long each contender contends before it is measured
  * @param contentionTime how long the measured contention lasts
+ * @param crossProcessRounds how often the cross-process run repeats, contenders interleaved
+ * @param crossProcesses worker JVMs contending for one key
+ * @param crossProcessThreads threads per worker JVM
+ * @param crossProcessTime how long each cross-process run lasts
  * @param footprintCycles acquire+release cycles, on distinct keys, before counting keys
  * @param footprintSettle how long to wait before counting keys a second time
  * @param processorSpecs how many specs the processor-cost compilation holds
@@ -42,6 +46,10 @@ public record SuiteSettings(
     int contentionThreads,
     Duration contentionWarmup,
     Duration contentionTime,
+    int crossProcessRounds,
+    int crossProcesses,
+    int crossProcessThreads,
+    Duration crossProcessTime,
     int footprintCycles,
     Duration footprintSettle,
     int processorSpecs,
@@ -63,6 +71,10 @@ public record SuiteSettings(
         3,
         8,
         Duration.ofSeconds(4),
+        Duration.ofSeconds(5),
+        3,
+        4,
+        2,
         Duration.ofSeconds(5),
         200,
         Duration.ofSeconds(3),
@@ -87,6 +99,10 @@ public record SuiteSettings(
         8,
         Duration.ZERO,
         Duration.ofMillis(300),
+        1,
+        2,
+        2,
+        Duration.ofMillis(500),
         10,
         Duration.ofMillis(100),
         10,
