@@ -38,26 +38,29 @@ public final class Suite {
   public static void main(String[] args) throws Exception {
     SuiteSettings settings = SuiteSettings.full();
     Path out = null;
+    boolean crossProcessOnly = false;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--smoke" -> settings = SuiteSettings.smoke();
+        case "--cross-process" -> crossProcessOnly = true;
         case "--out" -> out = Path.of(args[++i]);
         case "--jmh" -> {
           runJmh(Arrays.copyOfRange(args, i + 1, args.length));
           return;
         }
         default -> throw new IllegalArgumentException(
-            "unknown argument " + args[i] + "; usage: Suite [--smoke] [--out PATH] | --jmh JMH-ARGS...");
+            "unknown argument " + args[i]
+                + "; usage: Suite [--smoke] [--cross-process] [--out PATH] | --jmh JMH-ARGS...");
       }
     }
     if (out == null) {
       // Smoke numbers mean nothing: they never overwrite the measured report by default.
-      out = settings.equals(SuiteSettings.smoke())
-          ? Path.of("benchmarks", "target", "PERFORMANCE-smoke.md")
+      out = settings.equals(SuiteSettings.smoke()) || crossProcessOnly
+          ? Path.of("benchmarks", "target", crossProcessOnly ? "PERFORMANCE-cross-process.md" : "PERFORMANCE-smoke.md")
           : Path.of("docs", "PERFORMANCE.md");
     }
     Machine machine = Machine.describe();
-    PerformanceReport report = run(settings, machine, Placement.pinJvm(machine.cpus()));
+    PerformanceReport report = run(settings, machine, Placement.pinJvm(machine.cpus()), crossProcessOnly);
     writeReport(report, out);
     System.out.println("wrote " + out.toAbsolutePath());
   }
@@ -79,6 +82,15 @@ public final class Suite {
   /** Runs every comparison with {@code settings} and returns the report. */
   static PerformanceReport run(SuiteSettings settings, Machine machine, Placement placement)
       throws IOException, InterruptedException {
+    return run(settings, machine, placement, false);
+  }
+
+  /**
+   * Runs every comparison, or with {@code crossProcessOnly} only the cross-process one (written
+   * next to the build output, to be merged into the report by hand), and returns the report.
+   */
+  static PerformanceReport run(SuiteSettings settings, Machine machine, Placement placement,
+      boolean crossProcessOnly) throws IOException, InterruptedException {
     Instant started = Instant.now();
     String loadBefore = Machine.loadAverage();
     Progress progress = new Progress(System.out);
@@ -90,14 +102,20 @@ public final class Suite {
       RedisEndpoint endpoint = redis.endpoint();
       // Benchmarks running in this JVM (no fork) find the server the same way forks do.
       System.setProperty(RedisEndpoint.PROPERTY, endpoint.asProperty());
-      sections.add(KeyRenderingComparison.run(settings, endpoint, progress));
-      sections.add(LockCycleComparison.run(settings, endpoint, progress));
-      sections.add(GuardedCallComparison.run(settings, endpoint, progress));
-      sections.add(ContentionComparison.run(settings, endpoint, progress));
+      if (!crossProcessOnly) {
+        sections.add(KeyRenderingComparison.run(settings, endpoint, progress));
+        sections.add(LockCycleComparison.run(settings, endpoint, progress));
+        sections.add(GuardedCallComparison.run(settings, endpoint, progress));
+        sections.add(ContentionComparison.run(settings, endpoint, progress));
+      }
       sections.add(CrossProcessComparison.run(settings, endpoint, redis.pid(), placement, machine.cpus(), progress));
-      sections.add(FootprintComparison.run(settings, endpoint, progress));
+      if (!crossProcessOnly) {
+        sections.add(FootprintComparison.run(settings, endpoint, progress));
+      }
     }
-    sections.add(ProcessorCostComparison.run(settings, progress));
+    if (!crossProcessOnly) {
+      sections.add(ProcessorCostComparison.run(settings, progress));
+    }
     Map<String, String> setup = new LinkedHashMap<>();
     setup.put("date", started.truncatedTo(ChronoUnit.SECONDS).toString());
     setup.put("CPUs", Integer.toString(machine.cpus()));

@@ -75,7 +75,7 @@ public record SuiteSettings(
         3,
         4,
         2,
-        Duration.ofSeconds(5),
+        Duration.ofSeconds(4),
         200,
         Duration.ofSeconds(3),
         500,

@@ -217,8 +217,8 @@ abstract class LockExecutorContract {
     }
     assertThat(overlaps).as("overlapping holders").hasValue(0);
     assertThat(fallingTokens).as("tokens not above the previous holder's").hasValue(0);
-    assertThat(leftovers()).as("only expiring fencing state and contention markers are left").allSatisfy(name -> {
-      assertThat(name).matches("(fence|contended|releaser):" + env + ":\\{order:lock:v1:2}");
+    assertThat(leftovers()).as("only expiring fencing state, contention markers and queues are left").allSatisfy(name -> {
+      assertThat(name).matches("(fence|contended|releaser|waiters|waiting):" + env + ":\\{order:lock:v1:2}");
       assertThat(jedis.pttl(name)).isPositive();
     });
   }
