@@ -78,7 +78,8 @@ final class CrossProcessComparison {
             + " share the suite JVM's CPU and redis-server has the other; unpinned (\"" + UNPINNED.trim()
             + "\"): all may run on any CPU. `poll` is the naive lock: SET NX PX, again every 1-5 ms"
             + " (random), compare-and-delete. Redis commands and CPU come from INFO commandstats and"
-            + " INFO cpu before and after each run, divided by its cycles.",
+            + " INFO cpu before and after each run, divided by its cycles. The ratio column divides by"
+            + " the pinned `poll` of the same round; the goals compare within one placement.",
         List.of(cycles, p50, p99, max, evenness, cross, commands, cpu, overlaps, timeouts),
         targets(placements, contenders, cycles, p99, evenness, commands, overlaps),
         "");

@@ -79,7 +79,7 @@ final class Acquisition {
     listener.onContended(blockedKey());
     if (!wait || System.nanoTime() - deadlineNanos >= 0) {
       if (queues) {
-        scripts.cleanUp(locks, owner, lease); // queued, and out of time already
+        leaveQueue(); // queued, and out of time already
       }
       return null;
     }
@@ -107,10 +107,18 @@ final class Acquisition {
     } finally {
       watched.forEach(channel -> subscriber.unwatch(channel, wakeup));
       if (queues && !done) {
-        // gave up (timed out, interrupted, failed): leave the queue, and pass on a lock handed to us
-        scripts.cleanUp(locks, owner, lease);
+        leaveQueue(); // gave up: timed out, interrupted or failed
       }
     }
+  }
+
+  /**
+   * Takes this waiter out of the lock's queue and passes on a lock handed to it meanwhile. While
+   * Redis fails this is retried only as long as a queue entry or a claim could live: after that
+   * both are gone by themselves.
+   */
+  private void leaveQueue() {
+    scripts.cleanUp(locks, owner, RemoteWaiters.ENTRY_TTL);
   }
 
   /** The key of the lock that the last attempt found held. */
