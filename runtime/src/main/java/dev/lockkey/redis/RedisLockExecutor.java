@@ -19,6 +19,7 @@ import dev.lockkey.redis.internal.MultiKeyAcquirer;
 import dev.lockkey.redis.internal.RedisLeases;
 import dev.lockkey.redis.internal.ReleaseNotifier;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.Objects;
 import java.util.Optional;
@@ -54,11 +55,12 @@ public final class RedisLockExecutor implements LockExecutor {
   private final MultiKeyAcquirer multiKey;
   private volatile boolean closed;
 
-  RedisLockExecutor(UnifiedJedis jedis, Keyspace keyspace, LockOptions defaults, LockListener unshielded, Clock clock) {
+  RedisLockExecutor(UnifiedJedis jedis, Keyspace keyspace, LockOptions defaults, LockListener unshielded, Clock clock,
+      Duration fenceGrace) {
     this.keyspace = keyspace;
     this.defaults = defaults;
     this.listener = LockListener.all(unshielded);
-    LockCommands commands = new LockCommands(jedis);
+    LockCommands commands = new LockCommands(jedis, fenceGrace, renewer.housekeeping());
     this.cluster = commands.isCluster();
     this.notifier = new ReleaseNotifier(jedis, renewer.housekeeping());
     this.waitQueue = new LocalWaitQueue(listener);

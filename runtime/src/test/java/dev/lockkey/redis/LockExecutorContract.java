@@ -171,11 +171,14 @@ abstract class LockExecutorContract {
     assertThat(lease.isLost()).isFalse();
 
     String fence = "fence:" + env + ":{order:lock:v1:1}";
-    assertThat(leftovers()).containsExactly(fence);
+    String releaser = "releaser:" + env + ":{order:lock:v1:1}";
+    assertThat(leftovers()).containsExactlyInAnyOrder(fence, releaser);
     assertThat(jedis.get(fence)).isEqualTo(Long.toString(lease.fencingToken()));
-    assertThat(jedis.pttl(fence))
+    assertThat(jedis.pttl(fence)).as("the fence grace after a release, not the rest of the lease")
         .isGreaterThan(LockCommands.FENCE_GRACE.toMillis() - 60_000)
-        .isLessThanOrEqualTo(LockOptions.DEFAULT_LEASE_TIME.plus(LockCommands.FENCE_GRACE).toMillis());
+        .isLessThanOrEqualTo(LockCommands.FENCE_GRACE.toMillis());
+    assertThat(jedis.get(releaser)).as("so that a release sent twice answers released twice").isEqualTo(lease.ownerToken());
+    assertThat(jedis.pttl(releaser)).isBetween(1L, LockCommands.RETRY_MEMORY.toMillis());
   }
 
   @Test
@@ -215,7 +218,7 @@ abstract class LockExecutorContract {
     assertThat(overlaps).as("overlapping holders").hasValue(0);
     assertThat(fallingTokens).as("tokens not above the previous holder's").hasValue(0);
     assertThat(leftovers()).as("only expiring fencing state and contention markers are left").allSatisfy(name -> {
-      assertThat(name).matches("(fence|contended):" + env + ":\\{order:lock:v1:2}");
+      assertThat(name).matches("(fence|contended|releaser):" + env + ":\\{order:lock:v1:2}");
       assertThat(jedis.pttl(name)).isPositive();
     });
   }
@@ -560,7 +563,7 @@ abstract class LockExecutorContract {
     }
     assertThat(all.release()).isTrue();
     assertThat(all.leases()).noneMatch(Lease::isRenewing);
-    assertThat(leftovers()).allMatch(name -> name.startsWith("fence:")).hasSize(3);
+    assertThat(leftovers()).allMatch(name -> name.startsWith("fence:") || name.startsWith("releaser:")).hasSize(6);
   }
 
   @Test

@@ -60,7 +60,7 @@ public final class LockAcquirer {
       }
       String owner = OwnerTokens.next();
       Acquisition.Taken taken = new Acquisition(commands, notifier, listener, List.of(key), List.of(names), owner,
-          options.leaseTime(), deadlineNanos).run(wait);
+          options.leaseTime(), deadlineNanos).replicas(options).run(wait);
       if (taken == null) {
         if (wait) {
           throw timedOut(listener, key, names.lock(), options, startNanos);

@@ -86,7 +86,7 @@ public final class MultiKeyAcquirer {
       long startNanos, long deadlineNanos) {
     String owner = OwnerTokens.next();
     Acquisition acquisition = new Acquisition(commands, notifier, listener, keys, names, owner, options.leaseTime(),
-        deadlineNanos);
+        deadlineNanos).replicas(options);
     Acquisition.Taken taken;
     try {
       taken = acquisition.run(true);

@@ -86,10 +86,19 @@ public final class RedisLeases {
     KeyQueue queue = control.queue();
     try {
       KeyQueue.Waiter next = queue == null ? null : queue.claimNext(first);
-      if (next != null) {
+      if (next != null && next.options.replicas() == 0) {
         return new boolean[] {handOff(control.namesOf(leases).get(0), first, next)};
       }
-      return commands.release(control.namesOf(leases), first.ownerToken());
+      boolean[] released;
+      try {
+        released = commands.release(control.namesOf(leases), first.ownerToken());
+      } finally {
+        if (next != null) {
+          // a waiter that asks for replicas takes the lock itself, so that its acquire waits for them
+          next.queue.giveTurn(next);
+        }
+      }
+      return released;
     } catch (LockException e) {
       throw reported(first.key(), e);
     } finally {
@@ -124,7 +133,9 @@ public final class RedisLeases {
   /** Extends leases of one control, the callers holding their locks. */
   boolean[] extend(RedisLeaseControl control, List<Lease> leases, Duration leaseTime) {
     try {
-      return commands.extend(control.namesOf(leases), leases.get(0).ownerToken(), leaseTime);
+      LockOptions options = leases.get(0).options();
+      return commands.extend(control.namesOf(leases), leases.get(0).ownerToken(), leaseTime, options.replicas(),
+          options.replicaTimeout());
     } catch (LockException e) {
       throw reported(leases.get(0).key(), e);
     }

@@ -5,6 +5,7 @@ import dev.lockkey.LockKey;
 import dev.lockkey.lock.LockException;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.redis.RedisUnavailableException;
+import dev.lockkey.redis.internal.OwnerTokens;
 import dev.lockkey.redis.internal.RedisFailures;
 import java.util.Objects;
 import redis.clients.jedis.UnifiedJedis;
@@ -74,7 +75,7 @@ public final class RateLimiter {
     String fullKey = keyspace.fullKey(limit.purpose(), key);
     RateDecision decision;
     try {
-      decision = limit.decide(jedis, fullKey, key, permits);
+      decision = limit.decide(jedis, fullKey, key, permits, OwnerTokens.next());
     } catch (JedisException e) {
       throw RedisFailures.translate(fullKey, e);
     }
