@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.UnifiedJedis;
@@ -324,21 +323,13 @@ public final class LockCommands {
     }
   }
 
-  @SuppressWarnings("deprecation") // JedisCluster is deprecated in Jedis 8 but still a cluster client
+  /** A pipeline on one connection to the node serving the lock's slot, which it returns to the pool when closed. */
   private Pipeline pipelineFor(LockNames lock) {
-    if (jedis instanceof RedisClusterClient clusterClient) {
-      return new Pipeline(clusterClient.getConnectionFromSlot(lock.slot()), true);
-    }
-    if (jedis instanceof JedisCluster clusterClient) {
-      return new Pipeline(clusterClient.getConnectionFromSlot(lock.slot()), true);
-    }
-    AbstractPipeline pipeline = jedis.pipelined();
-    if (pipeline instanceof Pipeline onOneConnection) {
-      return onOneConnection;
-    }
-    pipeline.close();
-    throw new LockException("replica acknowledgement needs a RedisClient or RedisClusterClient, not a "
-        + jedis.getClass().getSimpleName() + ", for " + lock.lock(), lock.lock(), null);
+    // not jedis.pipelined() or the cluster client classes: they link differently across Jedis 6 to 8
+    return ClientTopology.connectionFor(jedis, lock.slot())
+        .map(connection -> new Pipeline(connection, true))
+        .orElseThrow(() -> new LockException("replica acknowledgement needs a connection of the client's pool, "
+            + "which this " + jedis.getClass().getSimpleName() + " does not give, for " + lock.lock(), lock.lock(), null));
   }
 
   private static boolean[] flags(List<?> reply) {
