@@ -12,7 +12,10 @@ package dev.lockkey.redis;
  *     without a release counts until it is found lost)
  * @param leasesRenewing those of the held leases that the watchdog renews
  * @param subscriberHealthy whether releases published by other executors can be heard now: the
- *     pub/sub connection is up, or not needed yet; while it is down, waiters fall back to polling
+ *     pub/sub connection is up and answers, or is not needed yet; while it is down or silent,
+ *     waiters fall back to polling until a new connection is subscribed
+ * @param evictionPolicySafe whether Redis may evict lock keys when its memory is full, as checked
+ *     once when the executor started ({@link EvictionSafety#UNKNOWN} until the check is done)
  */
 public record ExecutorStats(int keysTracked, int threadsWaiting, int leasesHeld, int leasesRenewing,
-    boolean subscriberHealthy) {}
+    boolean subscriberHealthy, EvictionSafety evictionPolicySafe) {}

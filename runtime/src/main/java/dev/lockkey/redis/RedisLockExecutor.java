@@ -11,6 +11,7 @@ import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.lock.LockedWork;
 import dev.lockkey.lock.MultiLease;
+import dev.lockkey.redis.internal.EvictionPolicyCheck;
 import dev.lockkey.redis.internal.LeaseRenewer;
 import dev.lockkey.redis.internal.LocalWaitQueue;
 import dev.lockkey.redis.internal.LockAcquirer;
@@ -53,6 +54,7 @@ public final class RedisLockExecutor implements LockExecutor {
   private final RedisLeases leases;
   private final LockAcquirer acquirer;
   private final MultiKeyAcquirer multiKey;
+  private final EvictionPolicyCheck evictionCheck;
   private volatile boolean closed;
 
   RedisLockExecutor(UnifiedJedis jedis, Keyspace keyspace, LockOptions defaults, LockListener unshielded, Clock clock,
@@ -67,6 +69,7 @@ public final class RedisLockExecutor implements LockExecutor {
     this.leases = new RedisLeases(commands, waitQueue, renewer, listener, clock);
     this.acquirer = new LockAcquirer(keyspace, commands, notifier, waitQueue, leases, listener);
     this.multiKey = new MultiKeyAcquirer(keyspace, commands, notifier, acquirer, leases, listener);
+    this.evictionCheck = EvictionPolicyCheck.start(jedis, listener);
   }
 
   /** An executor with {@link LockOptions#defaults()} and no listener. */
@@ -181,7 +184,7 @@ public final class RedisLockExecutor implements LockExecutor {
   /** What this executor holds now; see {@link ExecutorStats}. */
   public ExecutorStats stats() {
     return new ExecutorStats(waitQueue.keys(), waitQueue.waitingThreads(), leases.held(), leases.renewing(),
-        notifier.isHealthy());
+        notifier.isHealthy(), evictionCheck.finding());
   }
 
   /**

@@ -74,7 +74,9 @@
  * race for it. Across executors there is no queue, so no fairness guarantee beyond that. A thread
  * that must wait for another executor subscribes to the key's release channel (one pub/sub
  * connection per executor, resubscribed after reconnects) before its next attempt, and polls as a
- * fallback after the holder's remaining lease, at most 0.5 s, jittered. Waiting honours
+ * fallback after the holder's remaining lease, at most 0.5 s, jittered. The subscriber probes its
+ * connection every second and replaces one that stays silent for 3 s (a black-holed path raises no
+ * error), so a dead connection costs seconds of polling, not the rest of the process. Waiting honours
  * interruption and the wait time. In Redis Cluster a classic PUBLISH reaches every node (SPUBLISH
  * needs Redis 7), so the subscriber may use any node.
  *
@@ -95,5 +97,9 @@
  * guarded resource detect both. The executor keeps one connection of the client's pool while
  * anyone waits for another executor, two daemon threads for renewals and one for the callbacks
  * that renewals trigger (listener methods, {@code onLost}), so a slow callback never stops a renewal.
+ * Redis must not evict lock keys ({@code maxmemory-policy noeviction}, or a Redis of its own): an
+ * executor reads the policy once when it starts, on a thread of its own, and warns through the log
+ * and {@link dev.lockkey.lock.LockListener#onUnsafeConfiguration} when locks can be evicted
+ * ({@link dev.lockkey.redis.ExecutorStats#evictionPolicySafe()}).
  */
 package dev.lockkey.redis;

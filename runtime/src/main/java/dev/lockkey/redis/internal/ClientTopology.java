@@ -45,6 +45,14 @@ public final class ClientTopology {
   }
 
   /**
+   * The cluster connection provider of {@code jedis}, which hands out the connection of the node
+   * serving a slot; {@code null} for a single-server client or when the provider cannot be read.
+   */
+  public static ClusterConnectionProvider clusterProvider(UnifiedJedis jedis) {
+    return provider(jedis).orElse(null) instanceof ClusterConnectionProvider cluster ? cluster : null;
+  }
+
+  /**
    * The client's connection provider: a protected field of {@code UnifiedJedis} in Jedis 6 to 8,
    * with no public accessor. Empty when a future Jedis renames it or a security policy forbids the
    * read: then only the class names above decide whether it is a cluster.
