@@ -2,6 +2,7 @@ package dev.lockkey.redis;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
+import dev.lockkey.lock.AlreadyHeldException;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockException;
 import dev.lockkey.lock.LockInterruptedException;
@@ -10,6 +11,7 @@ import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.lock.LockedWork;
 import dev.lockkey.lock.MultiLease;
+import dev.lockkey.redis.internal.AfterWork;
 import dev.lockkey.redis.internal.LeaseRenewer;
 import dev.lockkey.redis.internal.LocalWaitQueue;
 import dev.lockkey.redis.internal.LockAcquirer;
@@ -97,7 +99,7 @@ public final class RedisLockExecutor implements AutoCloseable {
 
   /**
    * Takes the lock if it is free now, without waiting (the options' wait time is ignored); empty
-   * when someone holds it, or another thread of this executor holds or is taking it.
+   * when someone holds it, or a thread of this executor (this one included) holds or is taking it.
    *
    * @throws RedisUnavailableException when Redis did not answer
    */
@@ -116,8 +118,11 @@ public final class RedisLockExecutor implements AutoCloseable {
    * Takes the lock, waiting at most the options' wait time for it.
    *
    * @throws LockTimeoutException when it stayed held for the whole wait time
+   * @throws AlreadyHeldException at once, when this thread holds the lock already (locks are not
+   *     reentrant)
    * @throws LockInterruptedException when the thread was interrupted while waiting
-   * @throws RedisUnavailableException when Redis did not answer
+   * @throws RedisUnavailableException when Redis did not answer, to this thread or, at once, to
+   *     the thread of this executor it queued behind
    */
   public Lease acquire(LockKey key, LockOptions options) {
     ensureOpen(options);
@@ -132,17 +137,20 @@ public final class RedisLockExecutor implements AutoCloseable {
 
   /**
    * Takes the lock as {@link #acquire(LockKey, LockOptions)} does, runs {@code work} with the lease
-   * and releases the lock, also when the work throws.
+   * and releases the lock, also when the work throws. Once the work ran, its outcome is what the
+   * caller gets: a release that fails afterwards does not replace the work's result (the caller
+   * would take it for "no lock" and run the work again) but goes to the listener's
+   * {@link LockListener#onError onError} and the log (logger {@value AfterWork#LOGGER}); the lock
+   * then stays until its lease runs out.
    *
    * @return what the work returned
-   * @throws E what the work threw, unchanged
-   * @throws LockException as {@link #acquire(LockKey, LockOptions)}, or from the release
+   * @throws E what the work threw, unchanged (a failed release suppressed in it)
+   * @throws LockException as {@link #acquire(LockKey, LockOptions)}: only when the work did not run
    */
   public <T, E extends Exception> T withLock(LockKey key, LockOptions options, LockedWork<T, E> work) throws E {
     Objects.requireNonNull(work, "work");
-    try (Lease lease = acquire(key, options)) {
-      return work.run(lease);
-    }
+    Lease lease = acquire(key, options);
+    return AfterWork.run(work, lease, lease::release);
   }
 
   /** {@link #acquireAll(Collection, LockOptions)} with the default options. */
