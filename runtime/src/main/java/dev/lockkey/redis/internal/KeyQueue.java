@@ -101,14 +101,32 @@ final class KeyQueue {
       if (!wait) {
         return null;
       }
-      if (holderThread == Thread.currentThread() && holder instanceof Lease held && held.remainingNanos() > 0) {
-        throw new AlreadyHeldException(lockName);
-      }
+      refuseReentryLocked();
       Waiter waiter = new Waiter(this, key, options, startNanos, Waiter.WAITING);
       waiters.addLast(waiter);
       return waiter;
     } finally {
       lock.unlock();
+    }
+  }
+
+  /**
+   * Throws when the calling thread holds this lock (its lease has not run out).
+   *
+   * @throws AlreadyHeldException then
+   */
+  void refuseReentry() {
+    lock.lock();
+    try {
+      refuseReentryLocked();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private void refuseReentryLocked() {
+    if (holderThread == Thread.currentThread() && holder instanceof Lease held && held.remainingNanos() > 0) {
+      throw new AlreadyHeldException(lockName);
     }
   }
 

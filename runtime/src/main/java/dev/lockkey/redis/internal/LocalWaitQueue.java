@@ -56,6 +56,19 @@ public final class LocalWaitQueue {
     return entered[0];
   }
 
+  /**
+   * Throws when the calling thread holds {@code lockName} through this queue, for callers that
+   * take locks without it (several keys of one slot, in one script).
+   *
+   * @throws dev.lockkey.lock.AlreadyHeldException then
+   */
+  void refuseReentry(String lockName) {
+    KeyQueue queue = queues.get(lockName);
+    if (queue != null) {
+      queue.refuseReentry();
+    }
+  }
+
   /** {@code current} (a waiter or lease) stops holding its queue; the queue is dropped once idle. */
   void leave(KeyQueue queue, Object current) {
     queue.pass(current);

@@ -91,6 +91,16 @@ public final class LockAcquirer {
     }
   }
 
+  /**
+   * Throws when this thread holds one of {@code locks} through this acquirer: for several keys
+   * taken together in one script, outside the local queues.
+   *
+   * @throws dev.lockkey.lock.AlreadyHeldException then
+   */
+  void refuseReentry(List<LockNames> locks) {
+    locks.forEach(lock -> waitQueue.refuseReentry(lock.lock()));
+  }
+
   /** Tells the listener that the wait for {@code key} timed out, and returns the exception to throw. */
   static LockTimeoutException timedOut(LockListener listener, LockKey key, String fullKey, LockOptions options,
       long startNanos) {

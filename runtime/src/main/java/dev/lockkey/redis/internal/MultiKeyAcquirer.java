@@ -138,6 +138,7 @@ public final class MultiKeyAcquirer {
 
   private MultiLease acquireTogether(List<LockKey> keys, List<LockNames> names, LockOptions options,
       long startNanos, long deadlineNanos) {
+    single.refuseReentry(names);
     String owner = OwnerTokens.next();
     Acquisition acquisition = new Acquisition(commands, notifier, listener, keys, names, owner, options.leaseTime(),
         deadlineNanos);
