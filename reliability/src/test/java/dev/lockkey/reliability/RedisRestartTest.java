@@ -15,6 +15,9 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BinaryOperator;
 import java.util.function.Predicate;
@@ -80,8 +83,11 @@ class RedisRestartTest {
         () -> workers.eachMade(20, call -> call.startNanos() > restartedAt && call.succeeded()));
     workers.stop(FAILURE_BOUND.plus(OPTIONS.waitTime())); // no thread hangs
 
-    // the early lease's lock vanished with the old process, though its executor still counts it held
-    Lease successor = otherApplication.acquire(STALE, OPTIONS.toBuilder().waitTime(PATIENCE).build());
+    // the early lease's lock vanished with the old process, though its executor still counts it held:
+    // another thread of that executor queues behind it until it runs out (this one would be refused at
+    // once, locks are not reentrant)
+    Lease successor = onAnotherThread(() -> otherApplication.acquire(STALE, OPTIONS.toBuilder().waitTime(PATIENCE)
+        .build()));
     assertThat(successor.fencingToken()).isGreaterThan(early.fencingToken());
     assertThat(store.write(STALE, successor.fencingToken(), "successor").accepted()).isTrue();
     assertThat(store.write(STALE, early.fencingToken(), "early").accepted()).as("a stale write after the restart")
@@ -117,6 +123,15 @@ class RedisRestartTest {
     figures.put("locksAfter",
         calls.stream().filter(call -> call.succeeded() && call.startNanos() > restartedAt).count());
     Figures.record("restart", figures);
+  }
+
+  private static Lease onAnotherThread(Callable<Lease> acquisition) throws Exception {
+    ExecutorService thread = Executors.newSingleThreadExecutor();
+    try {
+      return thread.submit(acquisition).get(PATIENCE.toSeconds() * 2, TimeUnit.SECONDS);
+    } finally {
+      thread.shutdownNow();
+    }
   }
 
   /** Per key, the highest or lowest fencing token of the successful calls that match {@code which}. */
