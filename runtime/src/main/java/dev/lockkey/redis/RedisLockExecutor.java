@@ -161,8 +161,11 @@ public final class RedisLockExecutor implements AutoCloseable {
   /**
    * Takes the locks of all {@code keys} (duplicates count once), or none, waiting at most the
    * options' wait time in all: in one canonical order, in one round trip when they share a slot.
+   * Across slots, the leases taken first are extended to a full lease before this returns, so every
+   * member is held for a full lease from then (the package documentation says how).
    *
    * @throws IllegalArgumentException when {@code keys} is empty
+   * @throws AlreadyHeldException at once, when this thread holds one of the locks already
    * @throws LockTimeoutException naming a key that stayed held
    * @throws LockInterruptedException when the thread was interrupted while waiting
    * @throws RedisUnavailableException when Redis did not answer

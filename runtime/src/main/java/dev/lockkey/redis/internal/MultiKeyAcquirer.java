@@ -46,7 +46,8 @@ public final class MultiKeyAcquirer {
    * options' wait time in all.
    *
    * @throws IllegalArgumentException when {@code keys} is empty
-   * @throws LockException as {@link LockAcquirer#acquire}, naming a key that stayed held
+   * @throws LockException as {@link LockAcquirer#acquire}, naming a key that stayed held (also
+   *     {@link dev.lockkey.lock.AlreadyHeldException} when this thread holds one of them)
    */
   public MultiLease acquireAll(Collection<? extends LockKey> keys, LockOptions options) {
     TreeMap<String, LockKey> byName = new TreeMap<>();
