@@ -15,9 +15,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BinaryOperator;
 import java.util.function.Predicate;
@@ -86,8 +83,8 @@ class RedisRestartTest {
     // the early lease's lock vanished with the old process, though its executor still counts it held:
     // another thread of that executor queues behind it until it runs out (this one would be refused at
     // once, locks are not reentrant)
-    Lease successor = onAnotherThread(() -> otherApplication.acquire(STALE, OPTIONS.toBuilder().waitTime(PATIENCE)
-        .build()));
+    Lease successor = OnAnotherThread.call(() -> otherApplication.acquire(STALE, OPTIONS.toBuilder()
+        .waitTime(PATIENCE).build()), PATIENCE.multipliedBy(2));
     assertThat(successor.fencingToken()).isGreaterThan(early.fencingToken());
     assertThat(store.write(STALE, successor.fencingToken(), "successor").accepted()).isTrue();
     assertThat(store.write(STALE, early.fencingToken(), "early").accepted()).as("a stale write after the restart")
@@ -123,15 +120,6 @@ class RedisRestartTest {
     figures.put("locksAfter",
         calls.stream().filter(call -> call.succeeded() && call.startNanos() > restartedAt).count());
     Figures.record("restart", figures);
-  }
-
-  private static Lease onAnotherThread(Callable<Lease> acquisition) throws Exception {
-    ExecutorService thread = Executors.newSingleThreadExecutor();
-    try {
-      return thread.submit(acquisition).get(PATIENCE.toSeconds() * 2, TimeUnit.SECONDS);
-    } finally {
-      thread.shutdownNow();
-    }
   }
 
   /** Per key, the highest or lowest fencing token of the successful calls that match {@code which}. */
