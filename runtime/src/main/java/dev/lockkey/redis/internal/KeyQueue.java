@@ -215,7 +215,7 @@ final class KeyQueue {
    * with {@code failure} at once, and the queue is free. Does nothing when {@code current} is not
    * the holder (any more).
    */
-  void fail(Object current, JedisException failure) {
+  void fail(Waiter current, JedisException failure) {
     ArrayDeque<Waiter> failed;
     lock.lock();
     try {
