@@ -1,21 +1,19 @@
 package dev.lockkey.redis.internal;
 
 import java.lang.reflect.Field;
-import java.util.Optional;
 import java.util.Set;
-import redis.clients.jedis.Connection;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.providers.ClusterConnectionProvider;
 import redis.clients.jedis.providers.ConnectionProvider;
 
 /**
- * What a Jedis client talks to, on every supported Jedis (6.0 to 8), without naming a class or
- * method that one of them lacks. Jedis' cluster clients differ by version: {@code JedisCluster}
- * (all versions, deprecated in 8) and {@code RedisClusterClient} (7.2 and later), and
- * {@code UnifiedJedis.pipelined()} returns another type in Jedis 6 than in 8. Naming either would
- * fail at link time ({@code NoClassDefFoundError} or {@code NoSuchMethodError} on Jedis 6), so
- * classes are compared by name, and connections come from the client's {@link ConnectionProvider},
- * an interface every supported version has. Not API.
+ * Tells a Redis Cluster client from a single-server one, on every supported Jedis (6.0 to 8).
+ * Jedis' cluster clients differ by version: {@code JedisCluster} (all versions, deprecated in 8)
+ * and {@code RedisClusterClient} (7.2 and later). Naming a class that the Jedis on the class path
+ * lacks would fail at link time ({@code NoClassDefFoundError} on Jedis 6 for
+ * {@code RedisClusterClient}), so classes are compared by name, never linked. A
+ * {@code UnifiedJedis} built directly on a {@link ClusterConnectionProvider} (present in every
+ * supported version) is recognised by its provider. Not API.
  */
 public final class ClientTopology {
   private static final Set<String> CLUSTER_CLIENTS =
@@ -30,18 +28,7 @@ public final class ClientTopology {
         return true;
       }
     }
-    return provider(jedis).orElse(null) instanceof ClusterConnectionProvider;
-  }
-
-  /**
-   * A connection of the client's pool to the node that serves {@code slot} (the one server when
-   * not a cluster), for commands that must share a connection; closing it returns it to the pool.
-   * Empty when the client's provider cannot be read.
-   */
-  public static Optional<Connection> connectionFor(UnifiedJedis jedis, int slot) {
-    return provider(jedis).map(provider -> provider instanceof ClusterConnectionProvider cluster
-        ? cluster.getConnectionFromSlot(slot)
-        : provider.getConnection());
+    return provider(jedis) instanceof ClusterConnectionProvider;
   }
 
   /**
@@ -49,21 +36,26 @@ public final class ClientTopology {
    * serving a slot; {@code null} for a single-server client or when the provider cannot be read.
    */
   public static ClusterConnectionProvider clusterProvider(UnifiedJedis jedis) {
-    return provider(jedis).orElse(null) instanceof ClusterConnectionProvider cluster ? cluster : null;
+    return connectionProvider(jedis) instanceof ClusterConnectionProvider cluster ? cluster : null;
+  }
+
+  /** The client's connection provider, or {@code null} when it cannot be read. */
+  public static ConnectionProvider connectionProvider(UnifiedJedis jedis) {
+    return provider(jedis) instanceof ConnectionProvider provider ? provider : null;
   }
 
   /**
    * The client's connection provider: a protected field of {@code UnifiedJedis} in Jedis 6 to 8,
-   * with no public accessor. Empty when a future Jedis renames it or a security policy forbids the
-   * read: then only the class names above decide whether it is a cluster.
+   * with no public accessor. {@code null} when a future Jedis renames it or a security policy
+   * forbids the read: then only the class names above decide.
    */
-  private static Optional<ConnectionProvider> provider(UnifiedJedis jedis) {
+  private static Object provider(UnifiedJedis jedis) {
     try {
       Field provider = UnifiedJedis.class.getDeclaredField("provider");
       provider.setAccessible(true);
-      return Optional.ofNullable((ConnectionProvider) provider.get(jedis));
+      return provider.get(jedis);
     } catch (ReflectiveOperationException | RuntimeException notReadable) {
-      return Optional.empty();
+      return null;
     }
   }
 }

@@ -14,6 +14,8 @@ import redis.clients.jedis.Response;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.exceptions.JedisNoScriptException;
+import redis.clients.jedis.providers.ClusterConnectionProvider;
+import redis.clients.jedis.providers.ConnectionProvider;
 
 /**
  * The executor's Redis operations on locks: one Lua script each (resources next to the executor),
@@ -323,13 +325,22 @@ public final class LockCommands {
     }
   }
 
-  /** A pipeline on one connection to the node serving the lock's slot, which it returns to the pool when closed. */
+  /**
+   * A pipeline on one connection: the one serving the lock's slot in a cluster. Taken from the
+   * client's connection provider, not {@code jedis.pipelined()}, whose return type differs between
+   * the supported Jedis versions (a link error on Jedis 6) and which in a cluster spreads commands
+   * over connections.
+   */
   private Pipeline pipelineFor(LockNames lock) {
-    // not jedis.pipelined() or the cluster client classes: they link differently across Jedis 6 to 8
-    return ClientTopology.connectionFor(jedis, lock.slot())
-        .map(connection -> new Pipeline(connection, true))
-        .orElseThrow(() -> new LockException("replica acknowledgement needs a connection of the client's pool, "
-            + "which this " + jedis.getClass().getSimpleName() + " does not give, for " + lock.lock(), lock.lock(), null));
+    ConnectionProvider provider = ClientTopology.connectionProvider(jedis);
+    if (provider instanceof ClusterConnectionProvider cluster) {
+      return new Pipeline(cluster.getConnectionFromSlot(lock.slot()), true);
+    }
+    if (provider != null) {
+      return new Pipeline(provider.getConnection(), true);
+    }
+    throw new LockException("replica acknowledgement needs a client whose connections can be reached, not a "
+        + jedis.getClass().getSimpleName() + ", for " + lock.lock(), lock.lock(), null);
   }
 
   private static boolean[] flags(List<?> reply) {
