@@ -55,7 +55,7 @@ public final class Deduplicator {
     this.keyspace = Objects.requireNonNull(keyspace, "keyspace");
   }
 
-  /** A deduplicator on this client ({@code RedisClient} or {@code RedisClusterClient}) and key space. */
+  /** A deduplicator on this client (any {@code UnifiedJedis}, single server or cluster) and key space. */
   public static Deduplicator create(UnifiedJedis jedis, Keyspace keyspace) {
     return new Deduplicator(jedis, keyspace);
   }
