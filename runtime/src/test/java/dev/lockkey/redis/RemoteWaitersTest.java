@@ -9,6 +9,7 @@ import dev.lockkey.testing.RedisClusterFixture;
 import dev.lockkey.testing.RedisFixture;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -167,7 +168,7 @@ class RemoteWaitersTest {
       most = Math.max(most, count);
     }
     System.out.printf("wake one, %s: turns per executor %s over %d cycles%n", topology,
-        java.util.Arrays.toString(turns), cycles);
+        Arrays.toString(turns), cycles);
     assertThat(overlaps).hasValue(0);
     assertThat(fallingTokens).hasValue(0);
     assertThat(fewest).as("the slowest executor's share against the fastest's").isGreaterThanOrEqualTo(most / 2);
