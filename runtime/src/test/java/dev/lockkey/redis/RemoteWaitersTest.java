@@ -115,7 +115,15 @@ class RemoteWaitersTest {
 
     held.release(); // hands the lock to the dead waiter, if its entry still lives
 
-    Lease taken = next.get(20, TimeUnit.SECONDS); // not the lease of two minutes: the entry's life at most
+    Lease taken;
+    try {
+      taken = next.get(20, TimeUnit.SECONDS); // not the lease of two minutes: the entry's life at most
+    } catch (java.util.concurrent.TimeoutException e) {
+      LockNames names = names(key);
+      throw new AssertionError("still waiting; lock " + redis.get(names.lock()) + " pttl " + redis.pttl(names.lock())
+          + ", dead " + deadOwner + ", queue " + redis.zrange(names.waiters(), 0, -1) + ", waiting "
+          + redis.hgetAll(names.waiting()) + ", threads " + threadDump(), e);
+    }
     assertThat(taken.fencingToken()).isGreaterThan(held.fencingToken());
     assertThat(redis.get(names(key).lock())).isEqualTo(taken.ownerToken()).isNotEqualTo(deadOwner);
     taken.release();
@@ -185,6 +193,17 @@ class RemoteWaitersTest {
     servers.client(server).close(); // first, so that the executor's own clean-up fails as in a dead process
     waiting.cancel(true);
     servers.executor(server).close();
+  }
+
+  private static String threadDump() {
+    StringBuilder dump = new StringBuilder();
+    Thread.getAllStackTraces().forEach((thread, stack) -> {
+      dump.append('\n').append(thread.getName()).append(' ').append(thread.getState());
+      for (int i = 0; i < Math.min(12, stack.length); i++) {
+        dump.append("\n  at ").append(stack[i]);
+      }
+    });
+    return dump.toString();
   }
 
   /** PUBLISH commands so far, from INFO commandstats of every node that takes commands. */

@@ -26,8 +26,12 @@ import java.util.concurrent.TimeUnit;
  * <p>Thread-safe.
  */
 public final class ProxiedConnection {
-  /** How much of what the client sent is kept for {@link #sentText()}. */
-  static final int CAPTURED_BYTES = 4096;
+  /**
+   * How much of what the client sent is kept for {@link #sentText()}: enough for a pooled
+   * connection that sent the lock scripts' sources by EVAL (several KB each, on first use) before
+   * a subscriber took it and sent SUBSCRIBE.
+   */
+  static final int CAPTURED_BYTES = 65536;
 
   private final long id;
   private final Socket client;

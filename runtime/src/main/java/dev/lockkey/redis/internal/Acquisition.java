@@ -2,6 +2,7 @@ package dev.lockkey.redis.internal;
 
 import dev.lockkey.LockKey;
 import dev.lockkey.lock.LockException;
+import dev.lockkey.lock.LockInterruptedException;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.LockOptions;
 import java.time.Duration;
@@ -86,6 +87,7 @@ final class Acquisition {
     Wakeup wakeup = new Wakeup(owner);
     List<ReleaseNotifier.Channel> watched = new ArrayList<>(locks.size());
     boolean done = false;
+    boolean redisFailed = false;
     try {
       for (LockNames lock : locks) {
         watched.add(subscriber.watch(lock.channel(), wakeup));
@@ -104,10 +106,16 @@ final class Acquisition {
         }
         wakeup.await(Math.min(left, pollDelayNanos(last.pttlMillis())), blockedFullKey());
       }
+    } catch (LockException e) {
+      redisFailed = !(e instanceof LockInterruptedException);
+      throw e;
     } finally {
       watched.forEach(channel -> subscriber.unwatch(channel, wakeup));
-      if (queues && !done) {
-        leaveQueue(); // gave up: timed out, interrupted or failed
+      if (queues && !done && !redisFailed) {
+        // gave up (timed out, interrupted): leave now. After a Redis failure the entry and any
+        // claim run out by themselves, and the failure must reach the threads queued behind us
+        // without waiting for another call to a server that does not answer.
+        leaveQueue();
       }
     }
   }
