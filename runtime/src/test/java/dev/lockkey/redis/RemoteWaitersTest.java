@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockOptions;
+import dev.lockkey.redis.internal.LockCommands;
 import dev.lockkey.redis.internal.LockNames;
 import dev.lockkey.testing.RedisClusterFixture;
 import dev.lockkey.testing.RedisFixture;
@@ -11,10 +12,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
@@ -39,6 +42,14 @@ class RemoteWaitersTest {
   /** Long enough that only a handover (never a lease running out) can pass the lock in these tests. */
   private static final LockOptions PATIENT = LockOptions.builder()
       .leaseTime(Duration.ofMinutes(2)).waitTime(Duration.ofSeconds(60)).build();
+
+  /** How long a queue entry lives past its waiter's last attempt (RemoteWaiters.ENTRY_TTL). */
+  private static final Duration ENTRY_TTL = LockCommands.CONTENDED_MARKER_TTL;
+  /** Puts ARGV[1] first in the queue, alive for ARGV[2] ms of server time, as its own attempt would. */
+  private static final String DEAD_ENTRY = "local t = redis.call('TIME')"
+      + " redis.call('ZADD', KEYS[1], 0, ARGV[1])"
+      + " redis.call('HSET', KEYS[2], ARGV[1], tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) + ARGV[2])"
+      + " redis.call('PEXPIRE', KEYS[1], ARGV[2]) redis.call('PEXPIRE', KEYS[2], ARGV[2]) return 1";
 
   private Servers servers;
   private final ExecutorService threads = Executors.newCachedThreadPool();
@@ -98,34 +109,29 @@ class RemoteWaitersTest {
   @ParameterizedTest
   @ValueSource(strings = {"single", "cluster"})
   void aWaiterThatDiedInTheQueueBlocksTheNextNoLongerThanItsEntryLives(String topology) throws Exception {
-    start(topology, 3);
+    start(topology, 2);
     SampleKey key = SampleKey.unique();
+    LockNames names = names(key);
     UnifiedJedis redis = servers.client(0);
     Lease held = servers.executor(0).acquire(key, PATIENT);
-    // a second executor queues and then its process dies: nothing of it runs any more
-    RedisLockExecutor doomed = servers.executor(1);
-    Future<Lease> dying = threads.submit(() -> doomed.acquire(key, PATIENT));
-    RedisAwait.until("the doomed waiter queued", Duration.ofSeconds(20),
-        () -> redis.zcard(names(key).waiters()) == 1);
-    String deadOwner = redis.zrange(names(key).waiters(), 0, 0).get(0);
-    Future<Lease> next = threads.submit(() -> servers.executor(2).acquire(key, PATIENT));
-    RedisAwait.until("the next waiter queued", Duration.ofSeconds(20),
-        () -> redis.zcard(names(key).waiters()) == 2);
-    killWithoutCleanUp(dying, 1);
+    Future<Lease> next = threads.submit(() -> servers.executor(1).acquire(key, PATIENT));
+    RedisAwait.until("the next waiter queued", Duration.ofSeconds(20), () -> redis.zcard(names.waiters()) == 1);
+    // what a process killed while it queued leaves: an entry first in line that nobody refreshes
+    String deadOwner = "dead-" + System.nanoTime();
+    redis.eval(DEAD_ENTRY, List.of(names.waiters(), names.waiting()),
+        List.of(deadOwner, Long.toString(ENTRY_TTL.toMillis())));
 
-    held.release(); // hands the lock to the dead waiter, if its entry still lives
+    held.release(); // hands the lock to the dead waiter, whose entry still lives
 
     Lease taken;
     try {
       taken = next.get(20, TimeUnit.SECONDS); // not the lease of two minutes: the entry's life at most
-    } catch (java.util.concurrent.TimeoutException e) {
-      LockNames names = names(key);
+    } catch (TimeoutException e) {
       throw new AssertionError("still waiting; lock " + redis.get(names.lock()) + " pttl " + redis.pttl(names.lock())
-          + ", dead " + deadOwner + ", queue " + redis.zrange(names.waiters(), 0, -1) + ", waiting "
-          + redis.hgetAll(names.waiting()) + ", threads " + threadDump(), e);
+          + ", queue " + redis.zrange(names.waiters(), 0, -1) + ", waiting " + redis.hgetAll(names.waiting()), e);
     }
     assertThat(taken.fencingToken()).isGreaterThan(held.fencingToken());
-    assertThat(redis.get(names(key).lock())).isEqualTo(taken.ownerToken()).isNotEqualTo(deadOwner);
+    assertThat(redis.get(names.lock())).isEqualTo(taken.ownerToken());
     taken.release();
   }
 
@@ -142,11 +148,15 @@ class RemoteWaitersTest {
     AtomicLong lastToken = new AtomicLong();
     AtomicInteger fallingTokens = new AtomicInteger();
     int[] turns = new int[4];
+    CountDownLatch ready = new CountDownLatch(8);
     List<Future<?>> done = new ArrayList<>();
     for (int e = 0; e < 4; e++) {
       int executor = e;
       for (int t = 0; t < 2; t++) { // two threads each: local handoffs take turns with the queue
         done.add(threads.submit(() -> {
+          servers.executor(executor).acquire(SampleKey.unique(), PATIENT).release(); // connected, scripts loaded
+          ready.countDown();
+          assertThat(ready.await(30, TimeUnit.SECONDS)).as("every thread ready").isTrue();
           while (started.getAndIncrement() < cycles) {
             try (Lease lease = servers.executor(executor).acquire(key, PATIENT)) {
               if (inside.incrementAndGet() != 1) {
@@ -183,27 +193,6 @@ class RemoteWaitersTest {
     UnifiedJedis redis = servers.client(0);
     RedisAwait.until("the queue gone after the contention", Duration.ofSeconds(10),
         () -> !redis.exists(names(key).waiters()) && !redis.exists(names(key).waiting()));
-  }
-
-  /**
-   * Ends a queued waiter as a killed process ends: its executor stops and its thread with it, but
-   * the executor's clean-up never reaches Redis, so its queue entry stays until it runs out.
-   */
-  private void killWithoutCleanUp(Future<Lease> waiting, int server) {
-    servers.client(server).close(); // first, so that the executor's own clean-up fails as in a dead process
-    waiting.cancel(true);
-    servers.executor(server).close();
-  }
-
-  private static String threadDump() {
-    StringBuilder dump = new StringBuilder();
-    Thread.getAllStackTraces().forEach((thread, stack) -> {
-      dump.append('\n').append(thread.getName()).append(' ').append(thread.getState());
-      for (int i = 0; i < Math.min(12, stack.length); i++) {
-        dump.append("\n  at ").append(stack[i]);
-      }
-    });
-    return dump.toString();
   }
 
   /** PUBLISH commands so far, from INFO commandstats of every node that takes commands. */
