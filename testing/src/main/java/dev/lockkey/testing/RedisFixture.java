@@ -4,6 +4,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.util.JedisURIHelper;
 
@@ -122,6 +123,11 @@ public final class RedisFixture implements AutoCloseable {
    * @param socketTimeout how long a reply may take
    */
   public RedisClient newClient(Duration connectTimeout, Duration socketTimeout) {
+    return newClientAt(new HostAndPort(host(), port()), connectTimeout, socketTimeout);
+  }
+
+  /** A client as {@link #newClient(Duration, Duration)} makes it, connecting to {@code address}: a proxy of this server. */
+  RedisClient newClientAt(HostAndPort address, Duration connectTimeout, Duration socketTimeout) {
     DefaultJedisClientConfig.Builder config = JedisClients.config(connectTimeout, socketTimeout);
     if (JedisURIHelper.getPassword(uri) != null) {
       config.user(JedisURIHelper.getUser(uri)).password(JedisURIHelper.getPassword(uri));
@@ -131,7 +137,7 @@ public final class RedisFixture implements AutoCloseable {
     }
     config.database(JedisURIHelper.getDBIndex(uri));
     return RedisClient.builder()
-        .hostAndPort(host(), port())
+        .hostAndPort(address)
         .clientConfig(config.build())
         .poolConfig(JedisClients.pool(connectTimeout, socketTimeout))
         .build();
