@@ -26,10 +26,10 @@ final class DemoRedis implements AutoCloseable {
   private final String version;
   private final Keyspace keyspace;
 
-  private DemoRedis(RedisFixture fixture, String version) {
+  private DemoRedis(RedisFixture fixture, String version, Keyspace keyspace) {
     this.fixture = fixture;
     this.version = version;
-    this.keyspace = Keyspace.of(fixture.ownsServer() ? "demo" : "demo-" + randomSuffix());
+    this.keyspace = keyspace;
   }
 
   /**
@@ -65,8 +65,17 @@ final class DemoRedis implements AutoCloseable {
    * @throws DemoSetupException when the server does not answer
    */
   static DemoRedis on(RedisFixture fixture) {
+    return on(fixture, Keyspace.of(fixture.ownsServer() ? "demo" : "demo-" + randomSuffix()));
+  }
+
+  /**
+   * The demo on {@code fixture}, in {@code keyspace}: e.g. a test's own key space.
+   *
+   * @throws DemoSetupException when the server does not answer
+   */
+  static DemoRedis on(RedisFixture fixture, Keyspace keyspace) {
     try (RedisClient client = fixture.newClient()) {
-      return new DemoRedis(fixture, versionOf(client.info("server")));
+      return new DemoRedis(fixture, versionOf(client.info("server")), keyspace);
     } catch (JedisException e) {
       throw new DemoSetupException(
           "cannot reach Redis at " + address(fixture) + origin(fixture) + ": " + OneLine.of(e));
