@@ -65,32 +65,61 @@ public final class RedisLockExecutor implements AutoCloseable {
     this.multiKey = new MultiKeyAcquirer(keyspace, commands, notifier, acquirer, leases, listener);
   }
 
-  /** An executor with {@link LockOptions#defaults()} and no listener. */
+  /**
+   * An executor with {@link LockOptions#defaults()} and no listener.
+   *
+   * @param jedis a Jedis 8 {@code RedisClient} or {@code RedisClusterClient}
+   * @param keyspace the key space, e.g. {@code Keyspace.of("prod")}
+   * @return the executor; close it before the client
+   */
   public static RedisLockExecutor create(UnifiedJedis jedis, Keyspace keyspace) {
     return builder(jedis, keyspace).build();
   }
 
-  /** A builder for an executor on {@code jedis} (which the caller keeps and closes) and {@code keyspace}. */
+  /**
+   * A builder for an executor on {@code jedis} (which the caller keeps and closes) and {@code keyspace}.
+   *
+   * @param jedis a Jedis 8 {@code RedisClient} or {@code RedisClusterClient}
+   * @param keyspace the key space, e.g. {@code Keyspace.of("prod")}
+   * @return the builder
+   */
   public static RedisLockExecutorBuilder builder(UnifiedJedis jedis, Keyspace keyspace) {
     return new RedisLockExecutorBuilder(jedis, keyspace);
   }
 
-  /** The key space whose full keys this executor locks. */
+  /**
+   * The key space whose full keys this executor locks.
+   *
+   * @return the key space whose full keys this executor locks
+   */
   public Keyspace keyspace() {
     return keyspace;
   }
 
-  /** The options used where none are given. */
+  /**
+   * The options used where none are given.
+   *
+   * @return the options used where none are given
+   */
   public LockOptions defaultOptions() {
     return defaults;
   }
 
-  /** The listener this executor tells, shielded so that it never throws: for purposes built on the executor. */
+  /**
+   * The listener this executor tells, shielded so that it never throws: for purposes built on the executor.
+   *
+   * @return the listener this executor tells, shielded so that it never throws
+   */
   public LockListener listener() {
     return listener;
   }
 
-  /** {@link #tryAcquire(LockKey, LockOptions)} with the default options. */
+  /**
+   * {@link #tryAcquire(LockKey, LockOptions)} with the default options.
+   *
+   * @param key the key
+   * @return the lease, or empty when someone holds the lock
+   */
   public Optional<Lease> tryAcquire(LockKey key) {
     return tryAcquire(key, defaults);
   }
@@ -99,6 +128,9 @@ public final class RedisLockExecutor implements AutoCloseable {
    * Takes the lock if it is free now, without waiting (the options' wait time is ignored); empty
    * when someone holds it, or another thread of this executor holds or is taking it.
    *
+   * @param key the key
+   * @param options the options of this call
+   * @return the lease, or empty when someone holds the lock
    * @throws RedisUnavailableException when Redis did not answer
    */
   public Optional<Lease> tryAcquire(LockKey key, LockOptions options) {
@@ -107,7 +139,12 @@ public final class RedisLockExecutor implements AutoCloseable {
     return Optional.ofNullable(acquirer.acquire(key, options, start, start, false));
   }
 
-  /** {@link #acquire(LockKey, LockOptions)} with the default options. */
+  /**
+   * {@link #acquire(LockKey, LockOptions)} with the default options.
+   *
+   * @param key the key
+   * @return the lease; close it to release the lock
+   */
   public Lease acquire(LockKey key) {
     return acquire(key, defaults);
   }
@@ -115,6 +152,9 @@ public final class RedisLockExecutor implements AutoCloseable {
   /**
    * Takes the lock, waiting at most the options' wait time for it.
    *
+   * @param key the key
+   * @param options the options of this call
+   * @return the lease; close it to release the lock
    * @throws LockTimeoutException when it stayed held for the whole wait time
    * @throws LockInterruptedException when the thread was interrupted while waiting
    * @throws RedisUnavailableException when Redis did not answer
@@ -125,7 +165,16 @@ public final class RedisLockExecutor implements AutoCloseable {
     return acquirer.acquire(key, options, start, start + options.waitTime().toNanos(), true);
   }
 
-  /** {@link #withLock(LockKey, LockOptions, LockedWork)} with the default options. */
+  /**
+   * {@link #withLock(LockKey, LockOptions, LockedWork)} with the default options.
+   *
+   * @param <T> the type of the work's result
+   * @param <E> the checked exception the work may throw
+   * @param key the key
+   * @param work the work to run while the lock is held
+   * @return what the work returned
+   * @throws E what the work threw
+   */
   public <T, E extends Exception> T withLock(LockKey key, LockedWork<T, E> work) throws E {
     return withLock(key, defaults, work);
   }
@@ -134,6 +183,11 @@ public final class RedisLockExecutor implements AutoCloseable {
    * Takes the lock as {@link #acquire(LockKey, LockOptions)} does, runs {@code work} with the lease
    * and releases the lock, also when the work throws.
    *
+   * @param <T> the type of the work's result
+   * @param <E> the checked exception the work may throw
+   * @param key the key
+   * @param options the options of this call
+   * @param work the work to run while the lock is held
    * @return what the work returned
    * @throws E what the work threw, unchanged
    * @throws LockException as {@link #acquire(LockKey, LockOptions)}, or from the release
@@ -145,7 +199,12 @@ public final class RedisLockExecutor implements AutoCloseable {
     }
   }
 
-  /** {@link #acquireAll(Collection, LockOptions)} with the default options. */
+  /**
+   * {@link #acquireAll(Collection, LockOptions)} with the default options.
+   *
+   * @param keys the keys
+   * @return the leases of all keys; close it to release them
+   */
   public MultiLease acquireAll(Collection<? extends LockKey> keys) {
     return acquireAll(keys, defaults);
   }
@@ -154,6 +213,9 @@ public final class RedisLockExecutor implements AutoCloseable {
    * Takes the locks of all {@code keys} (duplicates count once), or none, waiting at most the
    * options' wait time in all: in one canonical order, in one round trip when they share a slot.
    *
+   * @param keys the keys
+   * @param options the options of this call
+   * @return the leases of all keys; close it to release them
    * @throws IllegalArgumentException when {@code keys} is empty
    * @throws LockTimeoutException naming a key that stayed held
    * @throws LockInterruptedException when the thread was interrupted while waiting
@@ -164,7 +226,11 @@ public final class RedisLockExecutor implements AutoCloseable {
     return multiKey.acquireAll(keys, options);
   }
 
-  /** What this executor holds now; see {@link ExecutorStats}. */
+  /**
+   * What this executor holds now; see {@link ExecutorStats}.
+   *
+   * @return what this executor holds now
+   */
   public ExecutorStats stats() {
     return new ExecutorStats(waitQueue.keys(), waitQueue.waitingThreads(), leases.held(), leases.renewing(),
         notifier.isHealthy());

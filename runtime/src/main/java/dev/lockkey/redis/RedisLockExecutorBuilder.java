@@ -21,13 +21,23 @@ public final class RedisLockExecutorBuilder {
     this.keyspace = Objects.requireNonNull(keyspace, "keyspace");
   }
 
-  /** The options for calls that take none ({@link LockOptions#defaults()} unless set). */
+  /**
+   * The options for calls that take none ({@link LockOptions#defaults()} unless set).
+   *
+   * @param options the default options
+   * @return this builder
+   */
   public RedisLockExecutorBuilder defaultOptions(LockOptions options) {
     this.defaults = Objects.requireNonNull(options, "options");
     return this;
   }
 
-  /** Who hears about acquisitions, releases, losses and errors, e.g. a metrics recorder. */
+  /**
+   * Who hears about acquisitions, releases, losses and errors, e.g. a metrics recorder.
+   *
+   * @param listener the listener
+   * @return this builder
+   */
   public RedisLockExecutorBuilder listener(LockListener listener) {
     this.listener = Objects.requireNonNull(listener, "listener");
     return this;
@@ -36,13 +46,20 @@ public final class RedisLockExecutorBuilder {
   /**
    * The wall clock for {@link Lease#expiry()}, which is display only; the system clock unless set.
    * Lease deadlines, renewals and waits never read it: they follow {@link System#nanoTime()}.
+   *
+   * @param clock the wall clock
+   * @return this builder
    */
   public RedisLockExecutorBuilder clock(Clock clock) {
     this.clock = Objects.requireNonNull(clock, "clock");
     return this;
   }
 
-  /** The executor. */
+  /**
+   * The executor.
+   *
+   * @return the executor; close it before the client
+   */
   public RedisLockExecutor build() {
     return new RedisLockExecutor(jedis, keyspace, defaults, listener, clock);
   }
