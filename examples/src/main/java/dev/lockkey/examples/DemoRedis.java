@@ -10,7 +10,7 @@ import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * The Redis the demo runs on: a {@code redis-server} that it starts and stops (the binary that
- * embedded-redis ships, run by lockkey-testing's {@link RedisFixture}), or the server that the
+ * embedded-redis ships, run by lockkey-test's {@link RedisFixture}), or the server that the
  * environment variable {@code REDIS_URL} names. Every worker of the demo opens its own client
  * here, as a separate application server would.
  *
