@@ -1,6 +1,7 @@
 package dev.lockkey.testing;
 
 import java.lang.reflect.AnnotatedElement;
+import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -11,7 +12,6 @@ import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.platform.commons.support.AnnotationSupport;
-import org.junit.platform.commons.support.SearchOption;
 
 /**
  * The JUnit 5 extension behind {@link LockKeyTest}: register it with {@code @LockKeyTest} (which
@@ -92,9 +92,9 @@ public final class LockKeyExtension implements ParameterResolver, AfterEachCallb
   }
 
   private static TestSession newSession(ExtensionContext context) {
-    Optional<LockKeyTest> settings = context.getTestMethod().flatMap(method -> find(method))
-        .or(() -> context.getTestClass().flatMap(LockKeyExtension::findOnClass));
-    String name = context.getTestMethod().map(method -> method.getName())
+    Optional<LockKeyTest> settings = context.getTestMethod().flatMap(LockKeyExtension::find)
+        .or(() -> context.getTestClass().flatMap(testClass -> findOnClass(testClass, context)));
+    String name = context.getTestMethod().map(Method::getName)
         .orElseGet(() -> context.getRequiredTestClass().getSimpleName());
     return new TestSession(TestKeyspaceNames.of(name, context.getUniqueId()),
         settings.map(LockKeyTest::isolation).orElse(Isolation.KEYSPACE),
@@ -105,7 +105,8 @@ public final class LockKeyExtension implements ParameterResolver, AfterEachCallb
     return AnnotationSupport.findAnnotation(element, LockKeyTest.class);
   }
 
-  private static Optional<LockKeyTest> findOnClass(Class<?> testClass) {
-    return AnnotationSupport.findAnnotation(testClass, LockKeyTest.class, SearchOption.INCLUDE_ENCLOSING_CLASSES);
+  /** On the class, its superclasses, or the classes a {@code @Nested} class sits in. */
+  private static Optional<LockKeyTest> findOnClass(Class<?> testClass, ExtensionContext context) {
+    return AnnotationSupport.findAnnotation(testClass, LockKeyTest.class, context.getEnclosingTestClasses());
   }
 }

@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -78,6 +79,14 @@ class LockKeyExtensionTest {
     assertThatThrownBy(() -> new Socket("127.0.0.1", port).close()).isInstanceOf(IOException.class);
     assertThat((Throwable) SEEN.get("shared node")).isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("Isolation.SERVER");
+  }
+
+  @Test
+  void aNestedClassTakesTheSettingsOfTheClassItSitsIn() {
+    Events tests = run(OuterSettings.class);
+
+    tests.assertStatistics(stats -> stats.succeeded(1).failed(0));
+    assertThat(SEEN.get("nested owns its server")).isEqualTo(true);
   }
 
   @Test
@@ -201,6 +210,17 @@ class LockKeyExtensionTest {
     void mayNotHarmTheSharedOne(TestRedis redis) {
       assertThat(redis.ownsServer()).isFalse();
       SEEN.put("shared node", catchThrowable(redis::node));
+    }
+  }
+
+  @LockKeyTest(isolation = Isolation.SERVER)
+  static class OuterSettings {
+    @Nested
+    class Inner {
+      @Test
+      void inheritsTheOuterSettings(TestRedis redis) {
+        SEEN.put("nested owns its server", redis.ownsServer());
+      }
     }
   }
 
