@@ -19,8 +19,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * class PaymentServiceTest {
  *   @Test
  *   void capturesOnce(TestRedis redis) {
- *     RedisLockExecutor locks = RedisLockExecutor.create(redis.newClient(), Keyspace.of(redis.env()));
- *     ...
+ *     try (RedisLockExecutor locks = RedisLockExecutor.create(redis.newClient(), Keyspace.of(redis.env()))) {
+ *       ...
+ *     }
  *   }
  * }
  * }</pre>

@@ -14,11 +14,12 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <pre>{@code
  * Stall beforeWrite = ledger.stallNextWrite();          // armed: the next write waits there
- * CompletableFuture<Boolean> first = CompletableFuture.supplyAsync(() -> service.capture(order, 100));
+ * Future<Boolean> first = threads.submit(() -> service.capture(order, 100));
  * beforeWrite.awaitHeld(Duration.ofSeconds(10));        // the first holder has its token, and waits
  * service.capture(order, 200);                          // the next holder gets the lock once the
  *                                                       // first lease ran out, and writes
  * beforeWrite.release();                                // the first holder writes now, too late
+ * first.get(10, TimeUnit.SECONDS);                      // false: its stale write was refused
  * }</pre>
  *
  * <p>Only the first thread that passes an armed stall is held; others pass. A held thread is let

@@ -14,10 +14,11 @@ import redis.clients.jedis.RedisClient;
  * @Test
  * void aHolderCutOffFromRedisLosesItsLease(TestRedis redis) {
  *   TcpProxy cable = redis.newProxy();                  // between one client and the server
- *   RedisLockExecutor holder = RedisLockExecutor.create(redis.newClient(cable), Keyspace.of(redis.env()));
- *   RedisLockExecutor other = RedisLockExecutor.create(redis.newClient(), Keyspace.of(redis.env()));
- *   ...
- *   cable.blackHole();                                  // the holder's renewals go nowhere now
+ *   try (RedisLockExecutor holder = RedisLockExecutor.create(redis.newClient(cable), Keyspace.of(redis.env()));
+ *       RedisLockExecutor other = RedisLockExecutor.create(redis.newClient(), Keyspace.of(redis.env()))) {
+ *     ...
+ *     cable.blackHole();                                // the holder's renewals go nowhere now
+ *   }
  * }
  * }</pre>
  */
