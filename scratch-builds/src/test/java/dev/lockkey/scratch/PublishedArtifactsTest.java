@@ -25,12 +25,14 @@ class PublishedArtifactsTest {
   private static final Pattern MODULE = Pattern.compile("<module>([^<]+)</module>");
   private static final Pattern ARTIFACT_ID = Pattern.compile("</parent>\\s*<artifactId>([^<]+)</artifactId>");
   private static final Pattern MANAGED = Pattern.compile(
-      "<groupId>dev\\.lockkey</groupId>\\s*<artifactId>([^<]+)</artifactId>\\s*<version>\\$\\{project\\.version}</version>");
+      "<groupId>dev\\.lockkey</groupId>\\s*<artifactId>([^<]+)</artifactId>\\s*"
+          + "<version>\\$\\{project\\.version}</version>");
 
   @ParameterizedTest
   @CsvSource({
       "dev.lockkey.KeySecret, dev/lockkey/KeySecret.java, dev/lockkey/KeySecret.html",
-      "dev.lockkey.processor.LockKeyProcessor, dev/lockkey/processor/LockKeyProcessor.java, dev/lockkey/processor/LockKeyProcessor.html",
+      "dev.lockkey.processor.LockKeyProcessor, dev/lockkey/processor/LockKeyProcessor.java,"
+          + " dev/lockkey/processor/LockKeyProcessor.html",
       "dev.lockkey.testing.LockKeyExtension, dev/lockkey/testing/LockKeyExtension.java,"
           + " dev/lockkey/testing/LockKeyExtension.html"})
   void everyPublishedJarHasItsSourcesAndJavadocJars(String classInJar, String source, String page)

@@ -158,7 +158,10 @@ public final class RedisFixture implements AutoCloseable {
     return newClientAt(new HostAndPort(host(), port()), connectTimeout, socketTimeout);
   }
 
-  /** A client as {@link #newClient(Duration, Duration)} makes it, connecting to {@code address}: a proxy of this server. */
+  /**
+   * A client as {@link #newClient(Duration, Duration)} makes it, connecting to {@code address}: a
+   * proxy of this server.
+   */
   RedisClient newClientAt(HostAndPort address, Duration connectTimeout, Duration socketTimeout) {
     DefaultJedisClientConfig.Builder config = JedisClients.config(connectTimeout, socketTimeout);
     if (JedisURIHelper.getPassword(uri) != null) {

@@ -57,7 +57,8 @@ class FencedStoreTest {
   void aStalledWriterWritesOnlyOnceReleasedAndIsJudgedByTheTokensSeenThen() throws Exception {
     FencedStore<String> store = new FencedStore<>();
     Stall stall = store.stallNextWrite();
-    CompletableFuture<Boolean> paused = CompletableFuture.supplyAsync(() -> store.write(5, "paused holder"), NEW_THREAD);
+    CompletableFuture<Boolean> paused =
+        CompletableFuture.supplyAsync(() -> store.write(5, "paused holder"), NEW_THREAD);
     stall.awaitHeld(Duration.ofSeconds(30));
 
     assertThat(store.write(7, "next holder")).isTrue(); // the stall holds one writer only

@@ -101,7 +101,8 @@ class LockKeyExtensionTest {
 
   @Test
   void whatABeforeAllMethodGetsBelongsToTheClassAndIsCheckedAfterAllItsTests() {
-    Events all = EngineTestKit.engine("junit-jupiter").selectors(selectClass(ClassWide.class)).execute().containerEvents();
+    Events all = EngineTestKit.engine("junit-jupiter").selectors(selectClass(ClassWide.class)).execute()
+        .containerEvents();
 
     Throwable failure = all.failed().stream().map(LockKeyExtensionTest::throwable).findFirst().orElseThrow();
     assertThat(failure).hasMessageContaining("lock:" + SEEN.get("class env") + ":{");

@@ -43,7 +43,8 @@ class OverlapCounterTest {
       }
     };
 
-    CompletableFuture.allOf(CompletableFuture.runAsync(section, NEW_THREAD), CompletableFuture.runAsync(section, NEW_THREAD))
+    CompletableFuture.allOf(
+            CompletableFuture.runAsync(section, NEW_THREAD), CompletableFuture.runAsync(section, NEW_THREAD))
         .get(30, TimeUnit.SECONDS);
 
     assertThat(counter.max()).isEqualTo(2);
