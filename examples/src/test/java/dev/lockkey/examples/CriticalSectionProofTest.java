@@ -116,11 +116,8 @@ class CriticalSectionProofTest {
     OverlapCounter inside = new OverlapCounter();
     FencedStore<Long> ledger = new FencedStore<>();
     try (RedisLockExecutor locks = executor(redis)) {
-      PaymentCaptures payments = new PaymentCaptures(locks, LockOptions.defaults(), (token, amount) -> {
-        try (OverlapCounter.Inside ignored = inside.enter()) {
-          return ledger.write(token, amount);
-        }
-      });
+      PaymentCaptures payments = new PaymentCaptures(locks, LockOptions.defaults(),
+          (token, amount) -> inside.call(() -> ledger.write(token, amount)));
       List<Future<Boolean>> captures = new ArrayList<>();
       for (int i = 0; i < 200; i++) {
         long amount = i;

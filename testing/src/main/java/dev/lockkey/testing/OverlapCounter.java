@@ -3,20 +3,19 @@ package dev.lockkey.testing;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 /**
  * Counts the threads inside a critical section at once and remembers the most there ever were:
- * wrap the section's body in {@link #enter()} and assert {@link #assertNoOverlap()} after many
- * threads ran it.
+ * run the section's body through {@link #call} (or between {@link #enter()} and closing what it
+ * returns) and assert {@link #assertNoOverlap()} after many threads ran it.
  *
  * <pre>{@code
- * OverlapCounter inside = new OverlapCounter();
+ * OverlapCounter overlap = new OverlapCounter();
  * // in the critical section, e.g. in a test double the section calls:
- * try (OverlapCounter.Inside ignored = inside.enter()) {
- *   ...
- * }
+ * boolean written = overlap.call(() -> ledger.write(fencingToken, amount));
  * // after the threads ended:
- * inside.assertNoOverlap();
+ * overlap.assertNoOverlap();
  * }</pre>
  *
  * <p>Overlap is what a lease cannot rule out when a holder pauses past it: there, assert that the
@@ -39,6 +38,22 @@ public final class OverlapCounter {
     entries.incrementAndGet();
     max.accumulateAndGet(current.incrementAndGet(), Math::max);
     return new Inside(this);
+  }
+
+  /**
+   * Runs {@code section} counted in, and counts the thread out when it returns or throws.
+   *
+   * @param section the body of the critical section
+   * @param <T> the type of its result
+   * @return what {@code section} returned
+   */
+  public <T> T call(Supplier<T> section) {
+    Inside in = enter();
+    try {
+      return section.get();
+    } finally {
+      in.close();
+    }
   }
 
   /**

@@ -19,9 +19,7 @@ class OverlapCounterTest {
     OverlapCounter counter = new OverlapCounter();
 
     for (int i = 0; i < 3; i++) {
-      try (OverlapCounter.Inside ignored = counter.enter()) {
-        assertThat(counter.current()).isEqualTo(1);
-      }
+      assertThat(counter.call(counter::current)).isEqualTo(1);
     }
 
     assertThat(counter.max()).isEqualTo(1);
@@ -31,6 +29,7 @@ class OverlapCounterTest {
   }
 
   @Test
+  @SuppressWarnings("try") // the handle only counts the thread out
   void twoThreadsInsideAtOnceAreCaught() throws Exception {
     OverlapCounter counter = new OverlapCounter();
     CountDownLatch bothInside = new CountDownLatch(2);
@@ -50,6 +49,18 @@ class OverlapCounterTest {
     assertThat(counter.max()).isEqualTo(2);
     assertThatThrownBy(counter::assertNoOverlap).isInstanceOf(AssertionError.class)
         .hasMessageContaining("up to 2 threads");
+  }
+
+  @Test
+  void aSectionThatThrowsIsCountedOut() {
+    OverlapCounter counter = new OverlapCounter();
+
+    assertThatThrownBy(() -> counter.call(() -> {
+      throw new IllegalStateException("the section failed");
+    })).hasMessage("the section failed");
+
+    assertThat(counter.current()).isZero();
+    assertThat(counter.entries()).isEqualTo(1);
   }
 
   @Test
