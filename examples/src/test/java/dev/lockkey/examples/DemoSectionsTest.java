@@ -2,9 +2,11 @@ package dev.lockkey.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
 import dev.lockkey.redis.ratelimit.RateDecision;
-import dev.lockkey.testing.RedisFixture;
+import dev.lockkey.testing.LockKeyTest;
+import dev.lockkey.testing.TestRedis;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -15,17 +17,19 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Runs every section of the demo once, in order, on the test Redis, and checks what each claims:
- * so the demo cannot rot into printing things that are no longer true.
+ * so the demo cannot rot into printing things that are no longer true. The sections run in the
+ * class's own key space, and the test kit fails the class if they leave a lock of any purpose.
  */
 @Timeout(30)
+@LockKeyTest(leftoverLocks = {"lock", "flight"})
 class DemoSectionsTest {
   private static DemoRedis redis;
   private static List<SectionResult> results;
   private static String output;
 
   @BeforeAll
-  static void runTheDemoSections() {
-    redis = DemoRedis.on(RedisFixture.shared());
+  static void runTheDemoSections(TestRedis testRedis) {
+    redis = DemoRedis.on(testRedis.fixture(), Keyspace.of(testRedis.env()));
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
     try (PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8)) {
       results = Demo.sections(redis, new Narration(out));
