@@ -254,7 +254,8 @@ public final class CanonicalJson {
     path.pop();
   }
 
-  private <T> void value(T value, ValueWriter<? super T> writer) {
+  /** {@code value} by {@code writer}, e.g. a nested record by its generated {@code XFingerprint::write}. */
+  public <T> void value(T value, ValueWriter<? super T> writer) {
     writer.write(this, requirePresent(value));
   }
 
