@@ -45,7 +45,7 @@ final class IdempotentOrder {
 
     @Override
     public String claim() {
-      return SUBMISSIONS + " submissions, 1 order, also after Redis loses the record";
+      return SUBMISSIONS + " submissions, 1 order, Redis loss too";
     }
 
     @Override
