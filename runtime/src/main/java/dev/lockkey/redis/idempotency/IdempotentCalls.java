@@ -107,7 +107,8 @@ public final class IdempotentCalls implements AutoCloseable {
    * @throws IdempotencyInProgressException when the call runs elsewhere and did not finish in time
    * @throws IdempotencyFailedException when the first call failed finally
    * @throws IllegalArgumentException when {@code fingerprint} is not 32 lowercase hex digits
-   * @throws NullPointerException when {@code work} returned {@code null} (the record is removed)
+   * @throws NullPointerException when {@code work} returned {@code null}; the record is removed, as
+   *     it is when the codec cannot encode the result (then the codec's exception is thrown)
    * @throws LockException when Redis failed before the work ran
    */
   public <T, E extends Exception> T run(LockKey key, String fingerprint, IdempotencyOptions<T> options,
@@ -175,8 +176,15 @@ public final class IdempotentCalls implements AutoCloseable {
       abandon(key, recordKey, owner, none);
       throw none;
     }
+    byte[] encoded;
     try {
-      if (!store.storeResult(recordKey, owner, options.codec().encode(value), options.expiry().toMillis())) {
+      encoded = options.codec().encode(value);
+    } catch (RuntimeException codecFailure) {
+      abandon(key, recordKey, owner, codecFailure); // a codec that cannot store the result is a bug to see now
+      throw codecFailure;
+    }
+    try {
+      if (!store.storeResult(recordKey, owner, encoded, options.expiry().toMillis())) {
         listener.onLeaseLost(key);
       }
     } catch (LockException e) {

@@ -56,17 +56,17 @@ final class RecordStore {
 
   /** Removes {@code owner}'s in-progress record; {@code false} when it is another caller's. */
   boolean abandon(String recordKey, String owner) {
-    return isOne(run(ABANDON, recordKey, List.of(bytes(recordKey)), List.of(bytes(owner))));
+    return isOne(recordKey, run(ABANDON, recordKey, List.of(bytes(recordKey)), List.of(bytes(owner))));
   }
 
   /** Extends {@code owner}'s in-progress record; {@code false} when it is no longer theirs. */
   boolean extend(String recordKey, String owner, long leaseMillis) {
-    return isOne(run(EXTEND, recordKey, List.of(bytes(recordKey)),
+    return isOne(recordKey, run(EXTEND, recordKey, List.of(bytes(recordKey)),
         List.of(bytes(owner), bytes(Long.toString(leaseMillis)))));
   }
 
   private boolean complete(String recordKey, String owner, byte[] state, byte[] result, byte[] message, long ttl) {
-    return isOne(run(COMPLETE, recordKey, List.of(bytes(recordKey)),
+    return isOne(recordKey, run(COMPLETE, recordKey, List.of(bytes(recordKey)),
         List.of(bytes(owner), state, result, message, bytes(Long.toString(ttl)))));
   }
 
@@ -78,11 +78,11 @@ final class RecordStore {
     }
   }
 
-  private static boolean isOne(Object reply) {
+  private static boolean isOne(String recordKey, Object reply) {
     if (reply instanceof Long number) {
       return number == 1;
     }
-    throw new LockException("unexpected reply of an idempotency script: " + reply, null, null);
+    throw new LockException("unexpected reply of an idempotency script for " + recordKey + ": " + reply, recordKey, null);
   }
 
   private static byte[] bytes(String text) {
