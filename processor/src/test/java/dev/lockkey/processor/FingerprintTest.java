@@ -88,7 +88,7 @@ class FingerprintTest {
         request.channels(), request.deliveryDate(), request.gift(), request.loyaltyNumber(), "t");
     assertThatThrownBy(() -> OrderPlacementKey.of("t42", broken))
         .isInstanceOf(InvalidKeyException.class)
-        .hasMessageStartingWith("OrderPlacement.request.lines[0].sku [null]: in the record: OrderPlacement.Request.lines[0].sku")
+        .hasMessage("OrderPlacement.request.lines[0].sku [null]: is null; only an absent Optional member may be left out")
         .satisfies(e -> assertThat(((InvalidKeyException) e).field()).isEqualTo("request.lines[0].sku"));
     assertThatThrownBy(() -> OrderPlacementKey.of("t42", null))
         .isInstanceOf(InvalidKeyException.class)

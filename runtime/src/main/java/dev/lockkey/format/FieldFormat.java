@@ -390,8 +390,10 @@ public final class FieldFormat {
     try {
       return CanonicalJson.fingerprint(canonicalJson.apply(record));
     } catch (InvalidKeyException e) {
+      // the same rule and explanation, named from the spec's field down to the member
       String member = e.field() == null ? name : name + "." + e.field();
-      InvalidKeyException named = new InvalidKeyException(spec, member, e.rule(), "in the record: " + e.getMessage());
+      String explanation = e.getMessage().substring(e.getMessage().indexOf("]: ") + "]: ".length());
+      InvalidKeyException named = new InvalidKeyException(spec, member, e.rule(), explanation);
       named.initCause(e);
       throw named;
     }
