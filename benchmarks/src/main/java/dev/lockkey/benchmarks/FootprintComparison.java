@@ -18,6 +18,8 @@ import redis.clients.jedis.RedisClient;
 final class FootprintComparison {
   /** The kind of key that holds LockKey's fencing state: one per body, expiring. */
   private static final String FENCING_STATE = "fence";
+  /** The kind of key that remembers a release's owner for a minute, so that a retried release answers alike. */
+  private static final String RELEASER = "releaser";
 
   private FootprintComparison() {}
 
@@ -26,7 +28,7 @@ final class FootprintComparison {
     String settle = settings.footprintSettle().toMillis() + " ms";
     Figure beyondFencing =
         new Figure(
-            "keys left per cycle after " + settle + ", fencing state (`fence:`) not counted",
+            "keys left per cycle after " + settle + ", fencing state (`fence:`) and releasers (`releaser:`, 1 min) not counted",
             "keys",
             Contender.FLOOR.label(),
             false);
@@ -50,7 +52,7 @@ final class FootprintComparison {
                   settings.footprintCycles(),
                   settings.footprintSettle());
         }
-        beyondFencing.add(contender.label(), result.keysPerCycleAfterSettleExcept(FENCING_STATE));
+        beyondFencing.add(contender.label(), result.keysPerCycleAfterSettleExcept(FENCING_STATE, RELEASER));
         table.append(
             String.format(
                 Locale.ROOT,
@@ -73,7 +75,8 @@ final class FootprintComparison {
             + " after "
             + settle
             + ". LockKey keeps one `fence:` key per body for its fencing tokens, expiring ten"
-            + " minutes after the lease would have: bounded by the bodies locked in that window.",
+            + " minutes after the release, and one `releaser:` key per body for a minute (so that a"
+            + " release the client sent twice answers alike): bounded by the bodies locked in that window.",
         List.of(beyondFencing),
         List.of(new Target("nothing beyond fencing state", beyondFencing, ours, null, 0, true, true)),
         table.toString());

@@ -92,6 +92,7 @@ public final class Suite {
       System.setProperty(RedisEndpoint.PROPERTY, endpoint.asProperty());
       sections.add(KeyRenderingComparison.run(settings, endpoint, progress));
       sections.add(LockCycleComparison.run(settings, endpoint, progress));
+      sections.add(GuardedCallComparison.run(settings, endpoint, progress));
       sections.add(ContentionComparison.run(settings, endpoint, progress));
       sections.add(FootprintComparison.run(settings, endpoint, progress));
     }

@@ -36,6 +36,7 @@ class SuiteSmokeTest {
         .contains("## Processor cost", "plus the 10 key classes the processor generated")
         .contains("| generatedKey |", "| handWritten |", "| handConcatenated |")
         .contains("| lockkey |", "| floor |", "| redisson |", "| spring |")
+        .contains("## Annotated call overhead", "| guardedCall |", "| directWithLock |", "| keyFromArguments |")
         .contains(PerformanceReport.ANALYSIS_START, PerformanceReport.ANALYSIS_END);
     assertThat(report.targets())
         .filteredOn(t -> t.statement().startsWith("no overlap"))

@@ -38,11 +38,11 @@ class RedisAclTest {
   private static final String USER = "lockkey";
   private static final String PASSWORD = "Correct-Horse-Battery-Staple-42";
   /**
-   * The rights the lock executor needs, and no more: its three keys, its release channels and the
+   * The rights the lock executor needs, and no more: its four keys, its release channels and the
    * subscriber's anchor channel, its scripts (EVAL the first time, when the server answers
    * NOSCRIPT) and the commands they run, and pub/sub. AUTH and HELLO need no right.
    */
-  static final String LOCK_RIGHTS = "resetkeys ~lock:* ~fence:* ~contended:* resetchannels &released:*"
+  static final String LOCK_RIGHTS = "resetkeys ~lock:* ~fence:* ~contended:* ~releaser:* resetchannels &released:*"
       + " &lockkey:subscriber -@all +evalsha +eval +exists +set +get +del +pexpire +pttl +time +publish"
       + " +subscribe +unsubscribe";
   private static final String APP_USER = "app";

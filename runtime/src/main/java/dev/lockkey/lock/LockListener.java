@@ -58,6 +58,15 @@ public interface LockListener {
   default void onRateLimited(LockKey key) {}
 
   /**
+   * The executor found, when it started, that the backend is configured so that a held lock can
+   * vanish, e.g. Redis may evict keys when its memory is full; told once per executor, also logged
+   * as a warning.
+   *
+   * @param warning what was found and what to set instead, fit for a log or an alert
+   */
+  default void onUnsafeConfiguration(String warning) {}
+
+  /**
    * One listener that tells each of {@code listeners}, in order; one that throws does not keep
    * the others from hearing.
    */

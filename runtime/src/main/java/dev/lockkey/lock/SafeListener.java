@@ -61,6 +61,11 @@ final class SafeListener implements LockListener {
     each(listener -> listener.onRateLimited(key));
   }
 
+  @Override
+  public void onUnsafeConfiguration(String warning) {
+    each(listener -> listener.onUnsafeConfiguration(warning));
+  }
+
   private void each(Consumer<LockListener> notification) {
     for (LockListener listener : listeners) {
       try {

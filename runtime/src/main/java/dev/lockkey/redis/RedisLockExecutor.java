@@ -2,14 +2,18 @@ package dev.lockkey.redis;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
+import dev.lockkey.lock.AlreadyHeldException;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockException;
+import dev.lockkey.lock.LockExecutor;
 import dev.lockkey.lock.LockInterruptedException;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.lock.LockedWork;
 import dev.lockkey.lock.MultiLease;
+import dev.lockkey.redis.internal.AfterWork;
+import dev.lockkey.redis.internal.EvictionPolicyCheck;
 import dev.lockkey.redis.internal.LeaseRenewer;
 import dev.lockkey.redis.internal.LocalWaitQueue;
 import dev.lockkey.redis.internal.LockAcquirer;
@@ -18,6 +22,7 @@ import dev.lockkey.redis.internal.MultiKeyAcquirer;
 import dev.lockkey.redis.internal.RedisLeases;
 import dev.lockkey.redis.internal.ReleaseNotifier;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.Objects;
 import java.util.Optional;
@@ -25,8 +30,9 @@ import redis.clients.jedis.UnifiedJedis;
 
 /**
  * Takes locks on {@link LockKey}s in Redis: one executor per application and key space, shared by
- * all threads. Build it from a Jedis 8 {@code RedisClient} (one server) or
- * {@code RedisClusterClient} (Redis Cluster):
+ * all threads. Build it from any {@code UnifiedJedis} of Jedis 6.0 to 8: a {@code RedisClient} (Jedis
+ * 7.2+) or {@code JedisPooled} (Jedis 6, 7) for one server, a {@code RedisClusterClient} (Jedis 7.2+)
+ * or {@code JedisCluster} for Redis Cluster:
  *
  * <pre>{@code
  * RedisLockExecutor locks = RedisLockExecutor.create(redisClient, Keyspace.of("prod"));
@@ -39,7 +45,7 @@ import redis.clients.jedis.UnifiedJedis;
  * package documentation} describes the Redis data, fencing tokens, waiting and failures. This class
  * is the API and the wiring; the parts live in {@code dev.lockkey.redis.internal}.
  */
-public final class RedisLockExecutor implements AutoCloseable {
+public final class RedisLockExecutor implements LockExecutor {
   private final Keyspace keyspace;
   private final LockOptions defaults;
   private final LockListener listener;
@@ -50,19 +56,22 @@ public final class RedisLockExecutor implements AutoCloseable {
   private final RedisLeases leases;
   private final LockAcquirer acquirer;
   private final MultiKeyAcquirer multiKey;
+  private final EvictionPolicyCheck evictionCheck;
   private volatile boolean closed;
 
-  RedisLockExecutor(UnifiedJedis jedis, Keyspace keyspace, LockOptions defaults, LockListener unshielded, Clock clock) {
+  RedisLockExecutor(UnifiedJedis jedis, Keyspace keyspace, LockOptions defaults, LockListener unshielded, Clock clock,
+      Duration fenceGrace) {
     this.keyspace = keyspace;
     this.defaults = defaults;
     this.listener = LockListener.all(unshielded);
-    LockCommands commands = new LockCommands(jedis);
+    LockCommands commands = new LockCommands(jedis, fenceGrace, renewer.housekeeping());
     this.cluster = commands.isCluster();
     this.notifier = new ReleaseNotifier(jedis, renewer.housekeeping());
     this.waitQueue = new LocalWaitQueue(listener);
     this.leases = new RedisLeases(commands, waitQueue, renewer, listener, clock);
     this.acquirer = new LockAcquirer(keyspace, commands, notifier, waitQueue, leases, listener);
     this.multiKey = new MultiKeyAcquirer(keyspace, commands, notifier, acquirer, leases, listener);
+    this.evictionCheck = EvictionPolicyCheck.start(jedis, listener);
   }
 
   /** An executor with {@link LockOptions#defaults()} and no listener. */
@@ -76,11 +85,13 @@ public final class RedisLockExecutor implements AutoCloseable {
   }
 
   /** The key space whose full keys this executor locks. */
+  @Override
   public Keyspace keyspace() {
     return keyspace;
   }
 
   /** The options used where none are given. */
+  @Override
   public LockOptions defaultOptions() {
     return defaults;
   }
@@ -91,16 +102,18 @@ public final class RedisLockExecutor implements AutoCloseable {
   }
 
   /** {@link #tryAcquire(LockKey, LockOptions)} with the default options. */
+  @Override
   public Optional<Lease> tryAcquire(LockKey key) {
     return tryAcquire(key, defaults);
   }
 
   /**
    * Takes the lock if it is free now, without waiting (the options' wait time is ignored); empty
-   * when someone holds it, or another thread of this executor holds or is taking it.
+   * when someone holds it, or a thread of this executor (this one included) holds or is taking it.
    *
    * @throws RedisUnavailableException when Redis did not answer
    */
+  @Override
   public Optional<Lease> tryAcquire(LockKey key, LockOptions options) {
     ensureOpen(options);
     long start = System.nanoTime();
@@ -108,6 +121,7 @@ public final class RedisLockExecutor implements AutoCloseable {
   }
 
   /** {@link #acquire(LockKey, LockOptions)} with the default options. */
+  @Override
   public Lease acquire(LockKey key) {
     return acquire(key, defaults);
   }
@@ -116,9 +130,13 @@ public final class RedisLockExecutor implements AutoCloseable {
    * Takes the lock, waiting at most the options' wait time for it.
    *
    * @throws LockTimeoutException when it stayed held for the whole wait time
+   * @throws AlreadyHeldException at once, when this thread holds the lock already (locks are not
+   *     reentrant)
    * @throws LockInterruptedException when the thread was interrupted while waiting
-   * @throws RedisUnavailableException when Redis did not answer
+   * @throws RedisUnavailableException when Redis did not answer, to this thread or, at once, to
+   *     the thread of this executor it queued behind
    */
+  @Override
   public Lease acquire(LockKey key, LockOptions options) {
     ensureOpen(options);
     long start = System.nanoTime();
@@ -126,26 +144,32 @@ public final class RedisLockExecutor implements AutoCloseable {
   }
 
   /** {@link #withLock(LockKey, LockOptions, LockedWork)} with the default options. */
+  @Override
   public <T, E extends Exception> T withLock(LockKey key, LockedWork<T, E> work) throws E {
     return withLock(key, defaults, work);
   }
 
   /**
    * Takes the lock as {@link #acquire(LockKey, LockOptions)} does, runs {@code work} with the lease
-   * and releases the lock, also when the work throws.
+   * and releases the lock, also when the work throws. Once the work ran, its outcome is what the
+   * caller gets: a release that fails afterwards does not replace the work's result (the caller
+   * would take it for "no lock" and run the work again) but goes to the listener's
+   * {@link LockListener#onError onError} and the log (logger {@value AfterWork#LOGGER}); the lock
+   * then stays until its lease runs out.
    *
    * @return what the work returned
-   * @throws E what the work threw, unchanged
-   * @throws LockException as {@link #acquire(LockKey, LockOptions)}, or from the release
+   * @throws E what the work threw, unchanged (a failed release suppressed in it)
+   * @throws LockException as {@link #acquire(LockKey, LockOptions)}: only when the work did not run
    */
+  @Override
   public <T, E extends Exception> T withLock(LockKey key, LockOptions options, LockedWork<T, E> work) throws E {
     Objects.requireNonNull(work, "work");
-    try (Lease lease = acquire(key, options)) {
-      return work.run(lease);
-    }
+    Lease lease = acquire(key, options);
+    return AfterWork.run(work, lease, lease::release);
   }
 
   /** {@link #acquireAll(Collection, LockOptions)} with the default options. */
+  @Override
   public MultiLease acquireAll(Collection<? extends LockKey> keys) {
     return acquireAll(keys, defaults);
   }
@@ -153,12 +177,16 @@ public final class RedisLockExecutor implements AutoCloseable {
   /**
    * Takes the locks of all {@code keys} (duplicates count once), or none, waiting at most the
    * options' wait time in all: in one canonical order, in one round trip when they share a slot.
+   * Across slots, the leases taken first are extended to a full lease before this returns, so every
+   * member is held for a full lease from then (the package documentation says how).
    *
    * @throws IllegalArgumentException when {@code keys} is empty
+   * @throws AlreadyHeldException at once, when this thread holds one of the locks already
    * @throws LockTimeoutException naming a key that stayed held
    * @throws LockInterruptedException when the thread was interrupted while waiting
    * @throws RedisUnavailableException when Redis did not answer
    */
+  @Override
   public MultiLease acquireAll(Collection<? extends LockKey> keys, LockOptions options) {
     ensureOpen(options);
     return multiKey.acquireAll(keys, options);
@@ -167,7 +195,7 @@ public final class RedisLockExecutor implements AutoCloseable {
   /** What this executor holds now; see {@link ExecutorStats}. */
   public ExecutorStats stats() {
     return new ExecutorStats(waitQueue.keys(), waitQueue.waitingThreads(), leases.held(), leases.renewing(),
-        notifier.isHealthy());
+        notifier.isHealthy(), evictionCheck.finding());
   }
 
   /**

@@ -4,17 +4,26 @@ import dev.lockkey.Keyspace;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.LockOptions;
+import dev.lockkey.internal.Durations;
+import dev.lockkey.redis.internal.LockCommands;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Objects;
 import redis.clients.jedis.UnifiedJedis;
 
 /** Builds a {@link RedisLockExecutor}, from {@link RedisLockExecutor#builder}; not thread-safe. */
 public final class RedisLockExecutorBuilder {
+  /** The shortest fence grace: 1 second. */
+  public static final Duration MIN_FENCE_GRACE = Duration.ofSeconds(1);
+  /** The longest fence grace: 1 day. */
+  public static final Duration MAX_FENCE_GRACE = Duration.ofDays(1);
+
   private final UnifiedJedis jedis;
   private final Keyspace keyspace;
   private LockOptions defaults = LockOptions.defaults();
   private LockListener listener = LockListener.NONE;
   private Clock clock = Clock.systemUTC();
+  private Duration fenceGrace = LockCommands.FENCE_GRACE;
 
   RedisLockExecutorBuilder(UnifiedJedis jedis, Keyspace keyspace) {
     this.jedis = Objects.requireNonNull(jedis, "jedis");
@@ -42,8 +51,29 @@ public final class RedisLockExecutorBuilder {
     return this;
   }
 
-  /** The executor. */
+  /**
+   * How long a lock's fencing state ({@code fence:env:{body}}) lives after the lock was released
+   * (or handed over, for the predecessor) or its lease ran out: 10 minutes unless set. While it
+   * lives, the next fencing token rises by the stored value; after it, by the Redis server's clock
+   * (see the package doc): a shorter grace means less state, and more reliance on that clock.
+   *
+   * @param grace at least 1 second and at most 1 day (checked by {@link #build()}), truncated to whole milliseconds
+   */
+  public RedisLockExecutorBuilder fenceGrace(Duration grace) {
+    this.fenceGrace = Objects.requireNonNull(grace, "grace");
+    return this;
+  }
+
+  /**
+   * The executor.
+   *
+   * @throws IllegalArgumentException when the fence grace is under 1 second or over 1 day
+   */
   public RedisLockExecutor build() {
-    return new RedisLockExecutor(jedis, keyspace, defaults, listener, clock);
+    if (fenceGrace.compareTo(MIN_FENCE_GRACE) < 0 || fenceGrace.compareTo(MAX_FENCE_GRACE) > 0) {
+      throw new IllegalArgumentException("fenceGrace must be from " + Durations.describe(MIN_FENCE_GRACE) + " to "
+          + Durations.describe(MAX_FENCE_GRACE) + ", was " + Durations.describe(fenceGrace));
+    }
+    return new RedisLockExecutor(jedis, keyspace, defaults, listener, clock, Duration.ofMillis(fenceGrace.toMillis()));
   }
 }

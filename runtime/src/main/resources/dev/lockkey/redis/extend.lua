@@ -3,6 +3,8 @@
 -- KEYS: two per lock: the lock and its fencing state.
 -- ARGV[1]: owner token; ARGV[2]: lease in ms from now; ARGV[3]: fencing state TTL in ms.
 -- Returns one flag per lock: 1 when the owner still held it (now extended), 0 when not (left alone).
+-- Idempotent as it is: a second run of this very call (a client that timed out sends the command
+-- again) finds the owner token still in place and extends once more, from a moment later.
 local reply = {}
 for i = 1, #KEYS, 2 do
   local held = 0

@@ -4,6 +4,10 @@
 -- KEYS[1]: the flight lock; KEYS[2]: the result. ARGV[1]: the leader's owner token; ARGV[2]: the
 -- record; ARGV[3]: its time to live in ms.
 -- Returns 1 when stored, 0 when the caller no longer led.
+-- Idempotent as it is: a second run of this very call (a client that timed out sends the command
+-- again, and when the node was only slow both copies run) stores the same record again while the
+-- caller still leads, or nothing once it released the flight lock (it releases only after the
+-- store answered, so the record is in place then).
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then
   return 0
 end

@@ -32,7 +32,7 @@ class ClusterLockExecutorTest extends LockExecutorContract {
   void theKeysOfDifferentSpecsUsedHereLiveInDifferentSlots() {
     List<Integer> slots = List.of(TestKey.of("order", 12), TestKey.of("payment", 12), TestKey.of("account", 12))
         .stream()
-        .map(key -> new LockNames(keyspace.fullKey("lock", key), "", "", "").slot())
+        .map(key -> new LockNames(keyspace.fullKey("lock", key), "", "", "", "").slot())
         .distinct()
         .toList();
     assertThat(slots).as("so that multi-key tests cross slots").hasSize(3);

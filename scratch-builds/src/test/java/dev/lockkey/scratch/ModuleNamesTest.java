@@ -18,7 +18,8 @@ class ModuleNamesTest {
   @CsvSource({
       "dev.lockkey.KeySecret, dev.lockkey.runtime",
       "dev.lockkey.processor.LockKeyProcessor, dev.lockkey.processor",
-      "dev.lockkey.testing.RedisFixture, dev.lockkey.testing"})
+      "dev.lockkey.testing.RedisFixture, dev.lockkey.testing",
+      "dev.lockkey.dynamodb.DynamoLockExecutor, dev.lockkey.dynamodb"})
   void theJarNamesItsModule(String classInJar, String name) throws IOException {
     BuiltJar jar = ThisBuild.jarOrSkip(classInJar);
 

@@ -11,7 +11,9 @@ import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisCluster;
 import redis.clients.jedis.RedisClusterClient;
+import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.util.JedisClusterCRC16;
 
@@ -35,6 +37,8 @@ public final class RedisClusterFixture implements AutoCloseable {
   private static final int SLOTS = 16384;
   private static final int START_ATTEMPTS = 3;
   private static final Duration FORM_TIMEOUT = Duration.ofSeconds(60);
+  /** Jedis' default for cluster clients: attempts of a command across redirections and reconnects. */
+  private static final int MAX_ATTEMPTS = 5;
   private static RedisClusterFixture shared;
 
   private final List<RedisServerProcess> masters;
@@ -173,6 +177,18 @@ public final class RedisClusterFixture implements AutoCloseable {
         .clientConfig(JedisClients.config(connectTimeout, socketTimeout).build())
         .poolConfig(JedisClients.pool(connectTimeout, socketTimeout))
         .build();
+  }
+
+  /**
+   * A new cluster client like {@link #newClient()} built only from API that every supported Jedis
+   * has (6.0 to 8): a {@code JedisCluster}, the cluster client of Jedis 6 and 7.0 (deprecated, not
+   * removed, in Jedis 8). For tests that run on the lowest Jedis; the caller closes it.
+   */
+  @SuppressWarnings("deprecation") // JedisCluster is the one cluster client that Jedis 6 to 8 all have
+  public UnifiedJedis newUnifiedJedis() {
+    Duration timeout = JedisClients.DEFAULT_TIMEOUT;
+    return new JedisCluster(nodes(), JedisClients.config(timeout, timeout).build(), MAX_ATTEMPTS,
+        JedisClients.pool(timeout, timeout));
   }
 
   /**

@@ -4,7 +4,10 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.providers.PooledConnectionProvider;
 import redis.clients.jedis.util.JedisURIHelper;
 
 /**
@@ -122,6 +125,37 @@ public final class RedisFixture implements AutoCloseable {
    * @param socketTimeout how long a reply may take
    */
   public RedisClient newClient(Duration connectTimeout, Duration socketTimeout) {
+    return RedisClient.builder()
+        .hostAndPort(host(), port())
+        .clientConfig(clientConfig(connectTimeout, socketTimeout))
+        .poolConfig(JedisClients.pool(connectTimeout, socketTimeout))
+        .build();
+  }
+
+  /**
+   * A new client like {@link #newClient()} built only from API that every supported Jedis has
+   * (6.0 to 8): a {@link UnifiedJedis} on a {@link PooledConnectionProvider}, as Jedis 6's
+   * {@code JedisPooled} is, speaking RESP2. For tests that run on the lowest Jedis; the caller
+   * closes it.
+   */
+  public UnifiedJedis newUnifiedJedis() {
+    return newUnifiedJedis(JedisClients.DEFAULT_TIMEOUT, JedisClients.DEFAULT_TIMEOUT);
+  }
+
+  /**
+   * {@link #newUnifiedJedis()} with these timeouts.
+   *
+   * @param connectTimeout how long opening a connection may take
+   * @param socketTimeout how long a reply may take
+   */
+  public UnifiedJedis newUnifiedJedis(Duration connectTimeout, Duration socketTimeout) {
+    PooledConnectionProvider provider = new PooledConnectionProvider(new HostAndPort(host(), port()),
+        clientConfig(connectTimeout, socketTimeout), JedisClients.pool(connectTimeout, socketTimeout));
+    // one attempt: a command is never re-sent on its own, as with RedisClient
+    return new UnifiedJedis(provider, 1, connectTimeout.plus(socketTimeout));
+  }
+
+  private DefaultJedisClientConfig clientConfig(Duration connectTimeout, Duration socketTimeout) {
     DefaultJedisClientConfig.Builder config = JedisClients.config(connectTimeout, socketTimeout);
     if (JedisURIHelper.getPassword(uri) != null) {
       config.user(JedisURIHelper.getUser(uri)).password(JedisURIHelper.getPassword(uri));
@@ -130,11 +164,7 @@ public final class RedisFixture implements AutoCloseable {
       throw new UnsupportedOperationException("TLS (rediss://) is not supported by this fixture: " + REDIS_URL);
     }
     config.database(JedisURIHelper.getDBIndex(uri));
-    return RedisClient.builder()
-        .hostAndPort(host(), port())
-        .clientConfig(config.build())
-        .poolConfig(JedisClients.pool(connectTimeout, socketTimeout))
-        .build();
+    return config.build();
   }
 
   /**

@@ -27,10 +27,11 @@ public record FootprintResult(
   }
 
   /** Keys left after the settle time, per cycle, except those of kind {@code exempt}. */
-  public double keysPerCycleAfterSettleExcept(String exempt) {
+  public double keysPerCycleAfterSettleExcept(String... exempt) {
+    java.util.List<String> exempted = java.util.Arrays.asList(exempt);
     long kept =
         keysAfterSettle.entrySet().stream()
-            .filter(e -> !e.getKey().equals(exempt))
+            .filter(e -> !exempted.contains(e.getKey()))
             .mapToLong(Map.Entry::getValue)
             .sum();
     return (double) kept / cycles;
@@ -38,6 +39,6 @@ public record FootprintResult(
 
   /** Keys left after the settle time, per cycle. */
   public double keysPerCycleAfterSettle() {
-    return keysPerCycleAfterSettleExcept(null);
+    return keysPerCycleAfterSettleExcept();
   }
 }

@@ -13,12 +13,12 @@ import java.util.List;
 import java.util.Objects;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
-import redis.clients.jedis.params.SetParams;
 
 /**
  * Tells whether a key is seen for the first time within a time to live, e.g. to drop a redelivered
- * message: one atomic {@code SET NX PX} on {@code dedupe:env:{body}}, so of any number of
- * concurrent callers across servers exactly one is first.
+ * message: one atomic script on {@code dedupe:env:{body}} (a {@code SET NX PX} that also
+ * recognises its own earlier run), so of any number of concurrent callers across servers exactly
+ * one is first.
  *
  * <pre>{@code
  * Deduplicator dedupe = Deduplicator.create(redisClient, Keyspace.of("prod"));
@@ -34,7 +34,9 @@ import redis.clients.jedis.params.SetParams;
  * }</pre>
  *
  * <p>The mark holds a random token of its setter, so {@link DedupeMark#forget()} deletes only the
- * caller's own mark, never one set by someone else after it expired. Redis failures surface as
+ * caller's own mark, never one set by someone else after it expired; and a mark sent twice (a
+ * client that timed out sends the command again, and when the node was only slow both copies run)
+ * finds its own token the second time and still answers {@link DedupeMark#first()}. Redis failures surface as
  * {@link RedisUnavailableException} (or, for an unexpected reply, {@link LockException}).
  * Thread-safe.
  */
@@ -42,6 +44,7 @@ public final class Deduplicator {
   /** The purpose word of dedupe marks: {@code dedupe:env:{body}}. */
   public static final String PURPOSE = "dedupe";
 
+  private static final LuaScript MARK = LuaScript.load("dedupe-mark");
   private static final LuaScript FORGET = LuaScript.load("dedupe-forget");
 
   private final UnifiedJedis jedis;
@@ -52,7 +55,7 @@ public final class Deduplicator {
     this.keyspace = Objects.requireNonNull(keyspace, "keyspace");
   }
 
-  /** A deduplicator on this client ({@code RedisClient} or {@code RedisClusterClient}) and key space. */
+  /** A deduplicator on this client (any {@code UnifiedJedis}, single server or cluster) and key space. */
   public static Deduplicator create(UnifiedJedis jedis, Keyspace keyspace) {
     return new Deduplicator(jedis, keyspace);
   }
@@ -78,13 +81,13 @@ public final class Deduplicator {
     long ttlMillis = Ttls.millis("ttl", ttl);
     String fullKey = keyspace.fullKey(PURPOSE, key);
     String token = OwnerTokens.next();
-    String reply;
+    Object reply;
     try {
-      reply = jedis.set(fullKey, token, SetParams.setParams().nx().px(ttlMillis));
+      reply = MARK.run(jedis, List.of(fullKey), List.of(token, Long.toString(ttlMillis)));
     } catch (JedisException e) {
       throw RedisFailures.translate(fullKey, e);
     }
-    return new DedupeMark(this, fullKey, "OK".equals(reply) ? token : null);
+    return new DedupeMark(this, fullKey, Long.valueOf(1).equals(reply) ? token : null);
   }
 
   /** Deletes the mark at {@code fullKey} if it still holds {@code token}. */

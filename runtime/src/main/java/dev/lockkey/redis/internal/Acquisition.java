@@ -3,6 +3,7 @@ package dev.lockkey.redis.internal;
 import dev.lockkey.LockKey;
 import dev.lockkey.lock.LockException;
 import dev.lockkey.lock.LockListener;
+import dev.lockkey.lock.LockOptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,6 +35,8 @@ final class Acquisition {
   private final String owner;
   private final Duration lease;
   private final long deadlineNanos;
+  private int replicas;
+  private Duration replicaTimeout = Duration.ZERO;
   private LockCommands.Attempt last;
 
   Acquisition(LockCommands scripts, ReleaseNotifier subscriber, LockListener listener, List<? extends LockKey> keys,
@@ -46,6 +49,16 @@ final class Acquisition {
     this.owner = owner;
     this.lease = lease;
     this.deadlineNanos = deadlineNanos;
+  }
+
+  /**
+   * Asks each successful attempt for {@link LockOptions#replicas()} acknowledgements (none by
+   * default): fewer release the locks again and throw {@code ReplicationException}.
+   */
+  Acquisition replicas(LockOptions options) {
+    this.replicas = options.replicas();
+    this.replicaTimeout = options.replicaTimeout();
+    return this;
   }
 
   /**
@@ -99,7 +112,7 @@ final class Acquisition {
 
   private Taken attempt() {
     long sentAtNanos = System.nanoTime();
-    last = scripts.acquire(locks, owner, lease);
+    last = scripts.acquire(locks, owner, lease, replicas, replicaTimeout);
     return last.acquired() ? new Taken(last.tokens(), sentAtNanos) : null;
   }
 

@@ -1,28 +1,56 @@
 package dev.lockkey.redis.internal;
 
 import dev.lockkey.lock.LockException;
-import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.RedisUnavailableException;
+import dev.lockkey.redis.ReplicationException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import redis.clients.jedis.JedisCluster;
-import redis.clients.jedis.RedisClusterClient;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import redis.clients.jedis.Pipeline;
+import redis.clients.jedis.Response;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
+import redis.clients.jedis.exceptions.JedisNoScriptException;
+import redis.clients.jedis.providers.ClusterConnectionProvider;
+import redis.clients.jedis.providers.ConnectionProvider;
 
 /**
  * The executor's Redis operations on locks: one Lua script each (resources next to the executor),
  * one round trip each. Every call's keys share one hash slot. Jedis failures become
  * {@link LockException}s naming the first lock. Not API. Thread-safe.
+ *
+ * <p>Every mutating script recognises a second run of itself: a client that timed out sends the
+ * command again (the Jedis cluster client does), and when the node was only slow both copies run.
+ * An acquire finds its own owner token and answers with the fencing token the first run wrote; a
+ * release, handoff or extension finds its own work done and answers as the first run did (a
+ * release leaves its owner token in the lock's releaser key for {@link #RETRY_MEMORY}).
+ *
+ * <p>An acquire whose outcome is unknown (Redis did not answer: a timeout, a broken connection)
+ * may have taken the lock for an owner token nobody knows. It is cleaned up with that token: the
+ * owner-checked release runs once at once and, while Redis still fails, in the background until
+ * the lease has passed. That release also names the token in the releaser key, so a copy of the
+ * acquire still on its way takes nothing.
  */
 public final class LockCommands {
-  /** How long fencing state outlives the lease it was last written for; see {@code RedisLockExecutor}. */
+  /** How long fencing state outlives a lease by default; see {@code RedisLockExecutorBuilder#fenceGrace}. */
   public static final Duration FENCE_GRACE = Duration.ofMinutes(10);
+  /**
+   * How long a release's owner token stays in the releaser key: longer than a client keeps
+   * retrying one command (Jedis: its socket timeout times its attempts, 10 s by default).
+   */
+  public static final Duration RETRY_MEMORY = Duration.ofMinutes(1);
   /**
    * How long a failed attempt's contention marker lives: longer than a waiter's longest fallback
    * poll ({@link Acquisition#MAX_POLL}), so a waiter that keeps polling keeps it alive.
    */
   public static final Duration CONTENDED_MARKER_TTL = Duration.ofSeconds(2);
+  /** The first pause between background clean-ups of an acquire whose outcome is unknown; it doubles. */
+  private static final Duration CLEANUP_FIRST_PAUSE = Duration.ofMillis(100);
+  /** The longest pause between background clean-ups. */
+  private static final Duration CLEANUP_MAX_PAUSE = Duration.ofSeconds(5);
 
   private static final LuaScript ACQUIRE = LuaScript.load("acquire");
   private static final LuaScript HANDOFF = LuaScript.load("handoff");
@@ -48,12 +76,28 @@ public final class LockCommands {
   /** A handoff's outcome and, when {@link Handoff#PASSED}, the new holder's fencing token. */
   record HandoffResult(Handoff outcome, long token) {}
 
+  /** A script's reply and how many replicas acknowledged its writes (0 when none were asked for). */
+  private record Replicated(Object reply, long acknowledged) {}
+
   private final UnifiedJedis jedis;
   private final boolean cluster;
+  private final Duration fenceGrace;
+  private final ScheduledExecutorService background;
 
+  /** Commands with the default fence grace, cleaning up after unknown outcomes only once (tests). */
   public LockCommands(UnifiedJedis jedis) {
+    this(jedis, FENCE_GRACE, null);
+  }
+
+  /**
+   * @param fenceGrace how long fencing state outlives the lease it was written for, and a release
+   * @param background where clean-ups after unknown outcomes go on while Redis fails, or {@code null} for none
+   */
+  public LockCommands(UnifiedJedis jedis, Duration fenceGrace, ScheduledExecutorService background) {
     this.jedis = jedis;
-    this.cluster = isCluster(jedis);
+    this.cluster = ClientTopology.isCluster(jedis);
+    this.fenceGrace = fenceGrace;
+    this.background = background;
   }
 
   /** Whether keys of different slots may live on different nodes: then a script must stay in one slot. */
@@ -61,23 +105,50 @@ public final class LockCommands {
     return cluster;
   }
 
-  @SuppressWarnings("deprecation") // JedisCluster is deprecated in Jedis 8 but still a cluster client
-  private static boolean isCluster(UnifiedJedis jedis) {
-    return jedis instanceof RedisClusterClient || jedis instanceof JedisCluster;
+  /** How long fencing state outlives the lease it was written for, and a release. */
+  public Duration fenceGrace() {
+    return fenceGrace;
   }
 
-  /** Takes all the locks for {@code owner}, or none. */
+  /** Takes all the locks for {@code owner}, or none, without waiting for replicas. */
   Attempt acquire(List<LockNames> locks, String owner, Duration lease) {
-    List<String> keys = new ArrayList<>(locks.size() * 3);
+    return acquire(locks, owner, lease, 0, Duration.ZERO);
+  }
+
+  /**
+   * Takes all the locks for {@code owner}, or none; with {@code replicas} above 0, waits up to
+   * {@code replicaTimeout} for that many replicas to acknowledge, and releases again when fewer did.
+   *
+   * @throws ReplicationException when taken but acknowledged by fewer replicas (released again)
+   * @throws LockException when Redis failed (an unknown outcome is cleaned up, see the class doc)
+   */
+  Attempt acquire(List<LockNames> locks, String owner, Duration lease, int replicas, Duration replicaTimeout) {
+    List<String> keys = new ArrayList<>(locks.size() * 4);
     for (LockNames lock : locks) {
       keys.add(lock.lock());
       keys.add(lock.fence());
       keys.add(lock.contended());
+      keys.add(lock.releaser());
     }
-    List<?> reply = run(ACQUIRE, locks, keys,
-        List.of(owner, millis(lease), millis(lease.plus(FENCE_GRACE)), millis(CONTENDED_MARKER_TTL)));
+    List<String> args = List.of(owner, millis(lease), millis(lease.plus(fenceGrace)), millis(CONTENDED_MARKER_TTL));
+    Replicated replicated;
+    try {
+      replicated = runReplicated(ACQUIRE, locks, keys, args, replicas, replicaTimeout);
+    } catch (JedisException e) {
+      LockException failure = RedisFailures.translate(locks.get(0).lock(), e);
+      if (failure instanceof RedisUnavailableException) {
+        cleanUp(locks, owner, lease); // the script may have run, or may run yet
+      }
+      throw failure;
+    }
+    List<?> reply = (List<?>) replicated.reply();
     if (number(reply, 0) == 0) {
       return new Attempt(null, (int) number(reply, 1) - 1, number(reply, 2));
+    }
+    if (replicated.acknowledged() < replicas) {
+      cleanUp(locks, owner, lease);
+      throw new ReplicationException("acquisition", locks.get(0).lock(), replicas, replicated.acknowledged(),
+          replicaTimeout);
     }
     long[] tokens = new long[locks.size()];
     for (int i = 0; i < tokens.length; i++) {
@@ -86,10 +157,26 @@ public final class LockCommands {
     return new Attempt(tokens, -1, 0);
   }
 
-  /** Passes the lock from {@code owner} to {@code newOwner}, unless others wait elsewhere. */
+  /**
+   * Passes the lock from {@code owner} to {@code newOwner}, unless others wait elsewhere. When the
+   * outcome is unknown, the lock may be {@code newOwner}'s, whom nobody will ever know: it is
+   * cleaned up as after an acquire.
+   */
   HandoffResult handoff(LockNames lock, String owner, String newOwner, Duration lease) {
-    List<?> reply = run(HANDOFF, List.of(lock), List.of(lock.lock(), lock.fence(), lock.contended()),
-        List.of(owner, newOwner, millis(lease), millis(lease.plus(FENCE_GRACE)), lock.channel()));
+    List<?> reply;
+    List<LockNames> locks = List.of(lock);
+    try {
+      reply = (List<?>) runReplicated(HANDOFF, locks,
+          List.of(lock.lock(), lock.fence(), lock.contended(), lock.releaser()),
+          List.of(owner, newOwner, millis(lease), millis(lease.plus(fenceGrace)), lock.channel(), millis(fenceGrace),
+              millis(RETRY_MEMORY)), 0, Duration.ZERO).reply();
+    } catch (JedisException e) {
+      LockException failure = RedisFailures.translate(lock.lock(), e);
+      if (failure instanceof RedisUnavailableException) {
+        cleanUp(locks, newOwner, lease);
+      }
+      throw failure;
+    }
     long outcome = number(reply, 0);
     if (outcome == 1) {
       return new HandoffResult(Handoff.PASSED, number(reply, 1));
@@ -97,27 +184,105 @@ public final class LockCommands {
     return new HandoffResult(outcome == 0 ? Handoff.RELEASED_FOR_OTHERS : Handoff.NOT_OWNER, 0);
   }
 
-  /** Deletes the locks {@code owner} still holds; per lock, whether it did. */
+  /** Deletes the locks {@code owner} still holds; per lock, whether it did (or an earlier run of this call did). */
   boolean[] release(List<LockNames> locks, String owner) {
-    List<String> keys = new ArrayList<>(locks.size() * 2);
-    List<String> args = new ArrayList<>(locks.size() + 1);
-    args.add(owner);
-    for (LockNames lock : locks) {
-      keys.add(lock.lock());
-      keys.add(lock.contended());
-      args.add(lock.channel());
-    }
-    return flags(run(RELEASE, locks, keys, args));
+    return flags(run(RELEASE, locks, releaseKeys(locks), releaseArgs(locks, owner, false)));
   }
 
-  /** Sets a new lease on the locks {@code owner} still holds; per lock, whether it did. */
+  /** Sets a new lease on the locks {@code owner} still holds, without waiting for replicas; per lock, whether it did. */
   boolean[] extend(List<LockNames> locks, String owner, Duration lease) {
+    return extend(locks, owner, lease, 0, Duration.ZERO);
+  }
+
+  /**
+   * Sets a new lease on the locks {@code owner} still holds; per lock, whether it did. With
+   * {@code replicas} above 0, waits up to {@code replicaTimeout} for that many replicas.
+   *
+   * @throws ReplicationException when a lock was extended but fewer replicas acknowledged
+   */
+  boolean[] extend(List<LockNames> locks, String owner, Duration lease, int replicas, Duration replicaTimeout) {
     List<String> keys = new ArrayList<>(locks.size() * 2);
     for (LockNames lock : locks) {
       keys.add(lock.lock());
       keys.add(lock.fence());
     }
-    return flags(run(EXTEND, locks, keys, List.of(owner, millis(lease), millis(lease.plus(FENCE_GRACE)))));
+    Replicated replicated;
+    try {
+      replicated = runReplicated(EXTEND, locks, keys, List.of(owner, millis(lease), millis(lease.plus(fenceGrace))),
+          replicas, replicaTimeout);
+    } catch (JedisException e) {
+      throw RedisFailures.translate(locks.get(0).lock(), e);
+    }
+    boolean[] held = flags((List<?>) replicated.reply());
+    for (int i = 0; i < held.length; i++) {
+      if (held[i] && replicated.acknowledged() < replicas) {
+        throw new ReplicationException("extension", locks.get(i).lock(), replicas, replicated.acknowledged(),
+            replicaTimeout);
+      }
+    }
+    return held;
+  }
+
+  /**
+   * Cleans up after an acquire (or handoff to {@code owner}) whose outcome is unknown or unwanted:
+   * the owner-checked release of {@code owner}'s locks, marking them released by {@code owner} so
+   * that a copy of the acquire still on its way takes nothing. Runs once now and, while Redis
+   * fails, in the background with growing pauses until the lease has passed (then the lock, if it
+   * was taken, is gone by itself). Never throws.
+   */
+  void cleanUp(List<LockNames> locks, String owner, Duration lease) {
+    long untilNanos = System.nanoTime() + lease.toNanos();
+    if (!tryCleanUp(locks, owner)) {
+      scheduleCleanUp(locks, owner, untilNanos, CLEANUP_FIRST_PAUSE.toNanos());
+    }
+  }
+
+  private boolean tryCleanUp(List<LockNames> locks, String owner) {
+    try {
+      RELEASE.run(jedis, releaseKeys(locks), releaseArgs(locks, owner, true));
+      return true;
+    } catch (JedisException stillFailing) {
+      return false;
+    }
+  }
+
+  private void scheduleCleanUp(List<LockNames> locks, String owner, long untilNanos, long pauseNanos) {
+    long left = untilNanos - System.nanoTime();
+    if (background == null || left <= 0) {
+      return;
+    }
+    try {
+      background.schedule(() -> {
+        if (!tryCleanUp(locks, owner)) {
+          scheduleCleanUp(locks, owner, untilNanos, Math.min(pauseNanos * 2, CLEANUP_MAX_PAUSE.toNanos()));
+        }
+      }, Math.min(pauseNanos, left), TimeUnit.NANOSECONDS);
+    } catch (RejectedExecutionException closed) {
+      // the executor closed: the lock, if taken, runs out by its lease
+    }
+  }
+
+  private static List<String> releaseKeys(List<LockNames> locks) {
+    List<String> keys = new ArrayList<>(locks.size() * 4);
+    for (LockNames lock : locks) {
+      keys.add(lock.lock());
+      keys.add(lock.contended());
+      keys.add(lock.fence());
+      keys.add(lock.releaser());
+    }
+    return keys;
+  }
+
+  private List<String> releaseArgs(List<LockNames> locks, String owner, boolean cleanUp) {
+    List<String> args = new ArrayList<>(locks.size() + 4);
+    args.add(owner);
+    args.add(millis(fenceGrace));
+    args.add(millis(RETRY_MEMORY));
+    args.add(cleanUp ? "1" : "0");
+    for (LockNames lock : locks) {
+      args.add(lock.channel());
+    }
+    return args;
   }
 
   private List<?> run(LuaScript script, List<LockNames> locks, List<String> keys, List<String> args) {
@@ -126,6 +291,56 @@ public final class LockCommands {
     } catch (JedisException e) {
       throw RedisFailures.translate(locks.get(0).lock(), e);
     }
+  }
+
+  /**
+   * Runs the script and, with {@code replicas} above 0, Redis {@code WAIT} right after it on the
+   * same connection, in one round trip. The same connection matters: WAIT waits for the writes of
+   * the connection it is sent on. With a pooled client a separate {@code waitReplicas} call may be
+   * sent on another connection, whose own (no) writes are acknowledged at once, and prove nothing
+   * about the script's. So both go into one pipeline, which holds one connection: on a single
+   * server one of the pool, in a cluster one to the node serving the keys' slot. Without replicas
+   * it is the plain script call, one round trip as ever.
+   *
+   * <p>WAIT blocks the connection up to {@code timeout}: the client's socket timeout must be longer.
+   */
+  private Replicated runReplicated(LuaScript script, List<LockNames> locks, List<String> keys, List<String> args,
+      int replicas, Duration timeout) {
+    if (replicas == 0) {
+      return new Replicated(script.run(jedis, keys, args), 0);
+    }
+    try (Pipeline pipeline = pipelineFor(locks.get(0))) {
+      Response<Object> reply = pipeline.evalsha(script.sha1(), keys, args);
+      Response<Long> acknowledged = pipeline.waitReplicas(replicas, timeout.toMillis());
+      pipeline.sync();
+      try {
+        return new Replicated(reply.get(), acknowledged.get());
+      } catch (JedisNoScriptException unknown) {
+        // first use on this node (or after a restart): EVAL, and WAIT again after it
+        reply = pipeline.eval(script.source(), keys, args);
+        acknowledged = pipeline.waitReplicas(replicas, timeout.toMillis());
+        pipeline.sync();
+        return new Replicated(reply.get(), acknowledged.get());
+      }
+    }
+  }
+
+  /**
+   * A pipeline on one connection: the one serving the lock's slot in a cluster. Taken from the
+   * client's connection provider, not {@code jedis.pipelined()}, whose return type differs between
+   * the supported Jedis versions (a link error on Jedis 6) and which in a cluster spreads commands
+   * over connections.
+   */
+  private Pipeline pipelineFor(LockNames lock) {
+    ConnectionProvider provider = ClientTopology.connectionProvider(jedis);
+    if (provider instanceof ClusterConnectionProvider cluster) {
+      return new Pipeline(cluster.getConnectionFromSlot(lock.slot()), true);
+    }
+    if (provider != null) {
+      return new Pipeline(provider.getConnection(), true);
+    }
+    throw new LockException("replica acknowledgement needs a client whose connections can be reached, not a "
+        + jedis.getClass().getSimpleName() + ", for " + lock.lock(), lock.lock(), null);
   }
 
   private static boolean[] flags(List<?> reply) {

@@ -9,7 +9,7 @@ import redis.clients.jedis.util.JedisClusterCRC16;
  * The Redis names of one lock: every key shares the body's hash tag, so one script may touch them
  * all in a cluster. These are the names for the default purpose {@code lock}; a lock of another
  * purpose {@code p} is named {@code p}, {@code p-fence}, {@code p-contended}, {@code p-released},
- * so that it is independent of the {@code lock} on the same body.
+ * {@code p-releaser}, so that it is independent of the {@code lock} on the same body.
  *
  * @param lock {@code lock:{env}:{body}}: the owner token, with the lease as TTL
  * @param fence {@code fence:{env}:{body}}: the last fencing token, kept a grace period past the lease
@@ -17,8 +17,11 @@ import redis.clients.jedis.util.JedisClusterCRC16;
  *     holder's release publishes instead of passing the lock within its own executor
  * @param channel {@code released:{env}:{body}}: the pub/sub channel a release publishes on when
  *     someone waits (a channel, not a key)
+ * @param releaser {@code releaser:{env}:{body}}: the owner token of the last release, for
+ *     {@link LockCommands#RETRY_MEMORY}, so that a release sent twice (a client's retry after a
+ *     timeout) answers "released" both times, and a late copy of that owner's acquire takes nothing
  */
-public record LockNames(String lock, String fence, String contended, String channel) {
+public record LockNames(String lock, String fence, String contended, String channel, String releaser) {
 
   public static LockNames of(Keyspace keyspace, String purpose, LockKey key) {
     String body = key.canonical();
@@ -27,10 +30,11 @@ public record LockNames(String lock, String fence, String contended, String chan
         keyspace.fullKey(purpose, body),
         keyspace.fullKey(helper + "fence", body),
         keyspace.fullKey(helper + "contended", body),
-        keyspace.fullKey(helper + "released", body));
+        keyspace.fullKey(helper + "released", body),
+        keyspace.fullKey(helper + "releaser", body));
   }
 
-  /** The Redis Cluster slot of all three keys. */
+  /** The Redis Cluster slot of all the keys. */
   public int slot() {
     return JedisClusterCRC16.getSlot(lock);
   }

@@ -45,6 +45,11 @@ public final class LuaScript {
     return name;
   }
 
+  /** The script's text, for EVAL. */
+  public String source() {
+    return source;
+  }
+
   /** The SHA-1 that EVALSHA uses. */
   public String sha1() {
     return sha1;

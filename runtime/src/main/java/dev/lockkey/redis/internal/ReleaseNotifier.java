@@ -20,16 +20,23 @@ import redis.clients.jedis.exceptions.JedisException;
  *
  * <p>When the connection breaks (e.g. Redis restarts) every waiter is woken to poll, and the
  * subscriber reconnects with backoff and subscribes again to every channel still watched; the
- * confirmations wake the waiters once more, so a release during the outage is not missed. Channels
- * nobody watched for a while are unsubscribed. In Redis Cluster a classic PUBLISH reaches every
- * node, so this connection may be to any node (SPUBLISH, which stays in the slot's shard, needs
- * Redis 7).
+ * confirmations wake the waiters once more, so a release during the outage is not missed. A
+ * connection that silently stopped delivering (a black-holed network path, a NAT that forgot it, a
+ * frozen server) raises no error: every {@link #PROBE_INTERVAL} the subscriber asks Redis to
+ * confirm a subscription again, and one unanswered for {@link #PROBE_TIMEOUT} counts as broken.
+ * Channels nobody watched for a while are unsubscribed. In Redis Cluster a classic PUBLISH reaches
+ * every node, so this connection may be to any node (SPUBLISH, which stays in the slot's shard,
+ * needs Redis 7).
  */
-public final class ReleaseNotifier extends JedisPubSub implements AutoCloseable {
+public final class ReleaseNotifier implements AutoCloseable {
   /** Always subscribed, so the connection stays in subscriber mode when no lock is watched. */
   private static final String ANCHOR = "lockkey:subscriber";
   private static final Duration IDLE_CHANNEL = Duration.ofSeconds(10);
   private static final Duration MAX_BACKOFF = Duration.ofSeconds(1);
+  /** How often a live connection is probed. */
+  static final Duration PROBE_INTERVAL = Duration.ofSeconds(1);
+  /** How long a probe may stay unanswered before the connection counts as dead. */
+  static final Duration PROBE_TIMEOUT = Duration.ofSeconds(3);
 
   /** A release channel and the threads waiting on it. */
   static final class Channel {
@@ -37,7 +44,7 @@ public final class ReleaseNotifier extends JedisPubSub implements AutoCloseable 
     private final Set<Wakeup> wakeups = ConcurrentHashMap.newKeySet();
     private volatile boolean confirmed;
     private volatile long idleSinceNanos = System.nanoTime();
-    private long subscribedOnConnection; // guarded by the subscriber's lock
+    private Subscription subscribedOn; // guarded by the notifier's lock
 
     private Channel(String name) {
       this.name = name;
@@ -53,12 +60,42 @@ public final class ReleaseNotifier extends JedisPubSub implements AutoCloseable 
     }
   }
 
+  /**
+   * The subscription on one connection. Once given up, its thread may stay blocked on the dead
+   * connection (Jedis offers no way to close it from outside) until the operating system or the
+   * returning path ends it: it has been asked to unsubscribe, and its confirmations are ignored.
+   */
+  private final class Subscription extends JedisPubSub {
+    private boolean probing; // guarded by the notifier's lock
+    private long probeSentNanos;
+
+    @Override
+    public void onSubscribe(String channelName, int subscribedChannels) {
+      subscribed(this, channelName);
+    }
+
+    @Override
+    public void onUnsubscribe(String channelName, int subscribedChannels) {
+      if (subscribedChannels == 0) { // closing: Jedis hands the connection back to the pool next
+        lost(this);
+      }
+    }
+
+    @Override
+    public void onMessage(String channelName, String message) {
+      Channel channel = channels.get(channelName);
+      if (channel != null) { // also from a given-up connection: the release happened all the same
+        channel.wakeAll();
+      }
+    }
+  }
+
   private final UnifiedJedis jedis;
   private final ScheduledExecutorService scheduler;
   private final ConcurrentHashMap<String, Channel> channels = new ConcurrentHashMap<>();
-  /** Serialises writes on the connection and the connection state below. */
+  /** Serialises writes on the connection and the state below. */
   private final ReentrantLock lock = new ReentrantLock();
-  private long connection;
+  private Subscription current;
   private boolean connected;
   private Thread thread;
   private volatile boolean closed;
@@ -79,9 +116,10 @@ public final class ReleaseNotifier extends JedisPubSub implements AutoCloseable 
       }
       if (thread == null) {
         start();
-      } else if (connected && channel.subscribedOnConnection != connection) {
-        send(() -> subscribe(channelName));
-        channel.subscribedOnConnection = connection;
+      } else if (connected && channel.subscribedOn != current) {
+        Subscription subscription = current;
+        send(() -> subscription.subscribe(channelName));
+        channel.subscribedOn = subscription;
       }
       return channel;
     } finally {
@@ -91,7 +129,8 @@ public final class ReleaseNotifier extends JedisPubSub implements AutoCloseable 
 
   /**
    * Whether releases can be heard now: idle (nobody waited yet, so not started) or subscribed on a
-   * live connection. {@code false} while reconnecting and once closed.
+   * connection that answers. {@code false} from a broken or silent connection until a new one is
+   * subscribed, and once closed.
    */
   public boolean isHealthy() {
     lock.lock();
@@ -108,36 +147,50 @@ public final class ReleaseNotifier extends JedisPubSub implements AutoCloseable 
     channel.idleSinceNanos = System.nanoTime();
   }
 
+  /** Starts the subscriber and its housekeeping; the caller holds the lock. */
   private void start() {
+    startSubscriber();
+    long idle = IDLE_CHANNEL.toMillis();
+    scheduler.scheduleWithFixedDelay(this::dropIdleChannels, idle, idle, TimeUnit.MILLISECONDS);
+    long probe = PROBE_INTERVAL.toMillis();
+    scheduler.scheduleWithFixedDelay(this::probe, probe, probe, TimeUnit.MILLISECONDS);
+  }
+
+  /** Starts a subscriber thread, which replaces the one before; the caller holds the lock. */
+  private void startSubscriber() {
     thread = new Thread(this::run, "lockkey-release-subscriber");
     thread.setDaemon(true);
     thread.start();
-    long idle = IDLE_CHANNEL.toMillis();
-    scheduler.scheduleWithFixedDelay(this::dropIdleChannels, idle, idle, TimeUnit.MILLISECONDS);
   }
 
   private void run() {
     long backoffMillis = 50;
     while (!closed) {
+      Subscription subscription = new Subscription();
       List<String> names = new ArrayList<>();
       names.add(ANCHOR);
       lock.lock();
       try {
-        connection++;
+        if (thread != Thread.currentThread()) {
+          return; // only the latest subscriber thread subscribes
+        }
+        current = subscription;
         for (Channel channel : channels.values()) {
           names.add(channel.name);
-          channel.subscribedOnConnection = connection;
+          channel.subscribedOn = subscription;
         }
       } finally {
         lock.unlock();
       }
       try {
-        jedis.subscribe(this, names.toArray(String[]::new)); // returns when closed
+        jedis.subscribe(subscription, names.toArray(String[]::new)); // returns when unsubscribed
         backoffMillis = 50;
       } catch (JedisException | IllegalStateException e) {
         // Redis unreachable or the connection broke: waiters poll meanwhile; try again below
       }
-      disconnected();
+      if (!lost(subscription)) {
+        return; // given up as silent: another thread subscribes already
+      }
       if (!closed) {
         LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(backoffMillis));
         backoffMillis = Math.min(backoffMillis * 2, MAX_BACKOFF.toMillis());
@@ -145,65 +198,100 @@ public final class ReleaseNotifier extends JedisPubSub implements AutoCloseable 
     }
   }
 
-  private void disconnected() {
+  /**
+   * The subscription's connection ended or was given up: every waiter polls now, as a release may
+   * go unheard until a new connection is subscribed.
+   *
+   * @return false when {@code subscription} was no longer the current one (nothing to do)
+   */
+  private boolean lost(Subscription subscription) {
     lock.lock();
     try {
-      connected = false;
+      if (current != subscription) {
+        return false;
+      }
+      forgetCurrent();
+      return true;
     } finally {
       lock.unlock();
     }
+  }
+
+  /** No connection subscribes now: waiters poll until a new one confirms; the caller holds the lock. */
+  private void forgetCurrent() {
+    current = null;
+    connected = false;
     for (Channel channel : channels.values()) {
       channel.confirmed = false;
-      channel.wakeAll(); // a release may go unheard until we are back: poll now
-    }
-  }
-
-  @Override
-  public void onSubscribe(String channelName, int subscribedChannels) {
-    if (ANCHOR.equals(channelName)) {
-      lock.lock();
-      try {
-        if (closed) { // closed while we connected
-          send(this::unsubscribe);
-          return;
-        }
-        connected = true;
-        for (Channel channel : channels.values()) { // watched while we were connecting
-          if (channel.subscribedOnConnection != connection) {
-            send(() -> subscribe(channel.name));
-            channel.subscribedOnConnection = connection;
-          }
-        }
-      } finally {
-        lock.unlock();
-      }
-      return;
-    }
-    Channel channel = channels.get(channelName);
-    if (channel != null) {
-      channel.confirmed = true;
-      channel.wakeAll(); // retry now: a release before the subscription took effect went unheard
-    }
-  }
-
-  @Override
-  public void onUnsubscribe(String channelName, int subscribedChannels) {
-    if (subscribedChannels == 0) { // closing: Jedis hands the connection back to the pool next
-      lock.lock();
-      try {
-        connected = false;
-      } finally {
-        lock.unlock();
-      }
-    }
-  }
-
-  @Override
-  public void onMessage(String channelName, String message) {
-    Channel channel = channels.get(channelName);
-    if (channel != null) {
       channel.wakeAll();
     }
+  }
+
+  private void subscribed(Subscription subscription, String channelName) {
+    lock.lock();
+    try {
+      if (current != subscription) {
+        return; // a given-up connection answering late
+      }
+      if (!ANCHOR.equals(channelName)) {
+        Channel channel = channels.get(channelName);
+        if (channel != null) {
+          channel.confirmed = true;
+          channel.wakeAll(); // retry now: a release before the subscription took effect went unheard
+        }
+        return;
+      }
+      subscription.probing = false; // the first confirmation, or the answer to a probe
+      if (closed) { // closed while we connected
+        send(subscription::unsubscribe);
+        return;
+      }
+      if (!connected) {
+        connected = true;
+        for (Channel channel : channels.values()) { // watched while we were connecting
+          if (channel.subscribedOn != subscription) {
+            send(() -> subscription.subscribe(channel.name));
+            channel.subscribedOn = subscription;
+          }
+        }
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Asks the live connection to confirm the anchor again, or gives it up when the last such probe
+   * went unanswered for {@link #PROBE_TIMEOUT}: the subscriber then starts over on a new connection.
+   * A SUBSCRIBE of a channel subscribed already is answered with a confirmation and changes
+   * nothing; Jedis' {@code JedisPubSub.ping()} would do too, but under RESP2 leaves an entry in a
+   * queue of Jedis' for every ping.
+   */
+  private void probe() {
+    Subscription silent;
+    lock.lock();
+    try {
+      if (closed || !connected) {
+        return;
+      }
+      Subscription subscription = current;
+      long now = System.nanoTime();
+      if (!subscription.probing) {
+        subscription.probing = true;
+        subscription.probeSentNanos = now;
+        send(() -> subscription.subscribe(ANCHOR));
+        return;
+      }
+      if (now - subscription.probeSentNanos < PROBE_TIMEOUT.toNanos()) {
+        return;
+      }
+      silent = subscription;
+      forgetCurrent();
+      startSubscriber();
+    } finally {
+      lock.unlock();
+    }
+    send(silent::unsubscribe); // should the path come back, its thread then ends and frees the connection
   }
 
   private void dropIdleChannels() {
@@ -213,8 +301,9 @@ public final class ReleaseNotifier extends JedisPubSub implements AutoCloseable 
       for (Channel channel : channels.values()) {
         if (channel.wakeups.isEmpty() && now - channel.idleSinceNanos > IDLE_CHANNEL.toNanos()) {
           channels.remove(channel.name);
-          if (connected && channel.subscribedOnConnection == connection) {
-            send(() -> unsubscribe(channel.name));
+          if (connected && channel.subscribedOn == current) {
+            Subscription subscription = current;
+            send(() -> subscription.unsubscribe(channel.name));
           }
         }
       }
@@ -244,7 +333,7 @@ public final class ReleaseNotifier extends JedisPubSub implements AutoCloseable 
     try {
       closed = true;
       if (connected) {
-        send(this::unsubscribe);
+        send(current::unsubscribe);
       }
       running = thread;
     } finally {

@@ -26,14 +26,15 @@ final class Wakeup {
   /**
    * Waits until woken or {@code nanos} passed.
    *
+   * @return whether it was woken
    * @throws LockInterruptedException when the thread is interrupted (its flag is set again)
    */
-  void await(long nanos, String fullKey) {
+  boolean await(long nanos, String fullKey) {
     long deadline = System.nanoTime() + nanos;
     while (!woken) {
       long left = deadline - System.nanoTime();
       if (left <= 0) {
-        return;
+        return false;
       }
       LockSupport.parkNanos(this, left);
       if (Thread.interrupted()) {
@@ -41,5 +42,6 @@ final class Wakeup {
         throw new LockInterruptedException(fullKey);
       }
     }
+    return true;
   }
 }

@@ -6,6 +6,7 @@
  * scripts), {@code LocalWaitQueue} (this executor's threads per key, FIFO, handoff), {@code
  * LockAcquirer} and {@code MultiKeyAcquirer} (taking one or several locks), {@code RedisLeases}
  * (granting, releasing, extending; the {@code LeaseControl} of every lease), {@code LeaseRenewer}
- * (the watchdog's and the callbacks' threads) and {@code ReleaseNotifier} (pub/sub).
+ * (the watchdog's and the callbacks' threads), {@code ReleaseNotifier} (pub/sub) and {@code
+ * EvictionPolicyCheck} (Redis' eviction policy, once at start).
  */
 package dev.lockkey.redis.internal;

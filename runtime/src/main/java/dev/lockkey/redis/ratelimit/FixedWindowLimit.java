@@ -14,6 +14,10 @@ import redis.clients.jedis.UnifiedJedis;
  * (increment, and set the expiry on the window's first hit). Built by
  * {@link RateLimit#perWindow(long, Duration)} or {@link RateLimit#perKeyWindow(long)}. Immutable.
  *
+ * <p>The ids of the window's admitted calls live next to the counter, in
+ * {@code attempts:rate:env:{body}}, and expire with it (at most {@link #limit()} ids): a call sent
+ * twice by the client (a retry after a timeout) counts once.
+ *
  * <p>With a window of its own, the window opens with the first admitted call and the counter
  * expires when it ends. With the key's window ({@link #window()} empty), the key's
  * {@link dev.lockkey.Window @Window} field already holds the window start, so each window counts
@@ -60,10 +64,10 @@ public final class FixedWindowLimit extends RateLimit {
   }
 
   @Override
-  RateDecision decide(UnifiedJedis jedis, String fullKey, LockKey key, long permits) {
+  RateDecision decide(UnifiedJedis jedis, String fullKey, LockKey key, long permits, String attemptId) {
     long window = windowMillis == KEY_WINDOW ? keyWindowMillis(key) : windowMillis;
-    Object reply = SCRIPT.run(jedis, List.of(fullKey),
-        List.of(Long.toString(limit), Long.toString(window), Long.toString(permits)));
+    Object reply = SCRIPT.run(jedis, List.of(fullKey, attemptsKey(fullKey)),
+        List.of(Long.toString(limit), Long.toString(window), Long.toString(permits), attemptId));
     return RateDecision.fromReply(reply, TimeUnit.MILLISECONDS);
   }
 

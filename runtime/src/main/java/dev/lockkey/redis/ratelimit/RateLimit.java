@@ -78,5 +78,17 @@ public abstract sealed class RateLimit permits FixedWindowLimit, SmoothLimit {
   public abstract long capacity();
 
   /** Runs the limit's script on {@code fullKey} for {@code key}. */
-  abstract RateDecision decide(UnifiedJedis jedis, String fullKey, LockKey key, long permits);
+  /**
+   * Decides one call in one script. {@code attemptId} is fresh for each call: a second run of the
+   * same call (a client's retry after a timeout) finds it among the admitted ones and counts nothing.
+   */
+  abstract RateDecision decide(UnifiedJedis jedis, String fullKey, LockKey key, long permits, String attemptId);
+
+  /**
+   * The key that keeps the ids of admitted attempts next to the limit's state {@code fullKey}: in
+   * the same hash slot, {@code attempts:purpose:env:{body}}.
+   */
+  static String attemptsKey(String fullKey) {
+    return "attempts:" + fullKey;
+  }
 }

@@ -5,6 +5,7 @@ import dev.lockkey.LockKey;
 import dev.lockkey.lock.LockException;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.redis.RedisUnavailableException;
+import dev.lockkey.redis.internal.OwnerTokens;
 import dev.lockkey.redis.internal.RedisFailures;
 import java.util.Objects;
 import redis.clients.jedis.UnifiedJedis;
@@ -36,7 +37,7 @@ public final class RateLimiter {
     this.listener = LockListener.all(listener);
   }
 
-  /** A limiter on this client ({@code RedisClient} or {@code RedisClusterClient}) and key space. */
+  /** A limiter on this client (any {@code UnifiedJedis}, single server or cluster) and key space. */
   public static RateLimiter create(UnifiedJedis jedis, Keyspace keyspace) {
     return create(jedis, keyspace, LockListener.NONE);
   }
@@ -74,7 +75,7 @@ public final class RateLimiter {
     String fullKey = keyspace.fullKey(limit.purpose(), key);
     RateDecision decision;
     try {
-      decision = limit.decide(jedis, fullKey, key, permits);
+      decision = limit.decide(jedis, fullKey, key, permits, OwnerTokens.next());
     } catch (JedisException e) {
       throw RedisFailures.translate(fullKey, e);
     }

@@ -19,6 +19,11 @@ import redis.clients.jedis.UnifiedJedis;
  *
  * <p>The emission interval {@code per / rate} is rounded up to whole microseconds, so the rate
  * admitted is never above the one defined.
+ *
+ * <p>The ids of admitted calls live next to the timestamp, in {@code attempts:gcra:env:{body}}, for
+ * the burst tolerance ({@code burst * per / rate}) but at least 2 seconds, so at most
+ * {@code 2 * burst + rate * 2 s / per} ids: a call sent twice by the client (a retry after a
+ * timeout) counts once.
  */
 public final class SmoothLimit extends RateLimit {
   static final String DEFAULT_PURPOSE = "gcra";
@@ -26,6 +31,11 @@ public final class SmoothLimit extends RateLimit {
   /** Lua numbers are doubles: timestamps in microseconds plus the tolerance stay exact below 2^53. */
   private static final long MAX_TOLERANCE_MICROS = 1L << 50;
   private static final LuaScript SCRIPT = LuaScript.load("rate-gcra");
+  /**
+   * The least time the ids of admitted calls are kept, so that a client's retry after a timeout
+   * finds its call's id however short the burst tolerance: 2 seconds.
+   */
+  private static final long MIN_ATTEMPT_MEMORY_MICROS = 2_000_000L;
 
   private final long rate;
   private final Duration per;
@@ -79,13 +89,15 @@ public final class SmoothLimit extends RateLimit {
   }
 
   @Override
-  RateDecision decide(UnifiedJedis jedis, String fullKey, LockKey key, long permits) {
+  RateDecision decide(UnifiedJedis jedis, String fullKey, LockKey key, long permits, String attemptId) {
     if (key.spec().fields().stream().anyMatch(field -> field.window() != null)) {
       throw new IllegalArgumentException("RateLimit.smooth needs a key without @Window field: "
           + key.spec().simpleName() + " starts a fresh key at every window edge, which smooth limiting avoids");
     }
-    Object reply = SCRIPT.run(jedis, List.of(fullKey),
-        List.of(Long.toString(intervalMicros), Long.toString(burst), Long.toString(permits)));
+    long keepMicros = Math.max(intervalMicros * burst, MIN_ATTEMPT_MEMORY_MICROS);
+    Object reply = SCRIPT.run(jedis, List.of(fullKey, attemptsKey(fullKey)),
+        List.of(Long.toString(intervalMicros), Long.toString(burst), Long.toString(permits), attemptId,
+            Long.toString(keepMicros)));
     return RateDecision.fromReply(reply, TimeUnit.MICROSECONDS);
   }
 

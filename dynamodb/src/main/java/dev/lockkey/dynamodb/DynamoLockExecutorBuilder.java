@@ -1,0 +1,73 @@
+package dev.lockkey.dynamodb;
+
+import dev.lockkey.Keyspace;
+import dev.lockkey.lock.LockListener;
+import dev.lockkey.lock.LockOptions;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Objects;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/** Builds a {@link DynamoLockExecutor}, from {@link DynamoLockExecutor#builder}; not thread-safe. */
+public final class DynamoLockExecutorBuilder {
+  /** The default longest pause between two attempts of a waiter. */
+  public static final Duration DEFAULT_MAX_POLL_INTERVAL = Duration.ofMillis(500);
+
+  private final DynamoDbClient client;
+  private final String table;
+  private final Keyspace keyspace;
+  private LockOptions defaults = LockOptions.defaults();
+  private LockListener listener = LockListener.NONE;
+  private Clock clock = Clock.systemUTC();
+  private Duration maxPollInterval = DEFAULT_MAX_POLL_INTERVAL;
+
+  DynamoLockExecutorBuilder(DynamoDbClient client, String table, Keyspace keyspace) {
+    this.client = Objects.requireNonNull(client, "client");
+    this.table = Objects.requireNonNull(table, "table");
+    this.keyspace = Objects.requireNonNull(keyspace, "keyspace");
+  }
+
+  /** The options for calls that take none ({@link LockOptions#defaults()} unless set). */
+  public DynamoLockExecutorBuilder defaultOptions(LockOptions options) {
+    this.defaults = Objects.requireNonNull(options, "options");
+    return this;
+  }
+
+  /** Who hears about acquisitions, releases, losses and errors, e.g. a metrics recorder. */
+  public DynamoLockExecutorBuilder listener(LockListener listener) {
+    this.listener = Objects.requireNonNull(listener, "listener");
+    return this;
+  }
+
+  /**
+   * The wall clock that writes and compares {@code lease_until} (and shows
+   * {@link dev.lockkey.lock.Lease#expiry()}): the system clock unless set, e.g. a clock set ahead in
+   * a test of skew. Lease deadlines, renewals and waits in this process follow
+   * {@link System#nanoTime()} instead.
+   */
+  public DynamoLockExecutorBuilder clock(Clock clock) {
+    this.clock = Objects.requireNonNull(clock, "clock");
+    return this;
+  }
+
+  /**
+   * The longest pause between two attempts of a waiting acquisition (500 ms unless set): shorter
+   * pauses take a released lock sooner and cost more requests while waiting.
+   *
+   * @throws IllegalArgumentException when under 10 ms
+   */
+  public DynamoLockExecutorBuilder maxPollInterval(Duration maxPollInterval) {
+    if (maxPollInterval.toMillis() < PollingBackoff.FIRST_MILLIS) {
+      throw new IllegalArgumentException("maxPollInterval must be at least " + PollingBackoff.FIRST_MILLIS
+          + " ms, was " + maxPollInterval);
+    }
+    this.maxPollInterval = maxPollInterval;
+    return this;
+  }
+
+  /** The executor. */
+  public DynamoLockExecutor build() {
+    return new DynamoLockExecutor(DynamoLockStore.create(client, table, clock), keyspace, defaults, listener,
+        maxPollInterval);
+  }
+}

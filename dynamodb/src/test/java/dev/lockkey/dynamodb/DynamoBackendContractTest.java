@@ -1,0 +1,36 @@
+package dev.lockkey.dynamodb;
+
+import dev.lockkey.Keyspace;
+import dev.lockkey.lock.LockBackendContract;
+import dev.lockkey.lock.LockExecutor;
+import dev.lockkey.lock.LockListener;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtendWith;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/** The backend-neutral lock contract on DynamoDB (dynalite). */
+@ExtendWith(DynaliteExtension.class)
+class DynamoBackendContractTest extends LockBackendContract {
+  private static final String TABLE = "locks-contract-test";
+
+  private static DynamoDbClient client;
+
+  @BeforeAll
+  static void createTable(DynaliteServer dynalite) {
+    client = TestClients.on(dynalite.port());
+    DynamoLockTable.createTable(client, TABLE);
+  }
+
+  @AfterAll
+  static void closeClient() {
+    if (client != null) {
+      client.close();
+    }
+  }
+
+  @Override
+  protected LockExecutor newExecutor(Keyspace keyspace, LockListener listener) {
+    return DynamoLockExecutor.builder(client, TABLE, keyspace).listener(listener).build();
+  }
+}

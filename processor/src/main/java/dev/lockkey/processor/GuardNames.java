@@ -1,0 +1,29 @@
+package dev.lockkey.processor;
+
+/**
+ * Qualified names of the runtime types that guarded methods and their generated guards use, as
+ * strings: the processor never loads runtime classes.
+ */
+final class GuardNames {
+  static final String GUARD_PACKAGE = "dev.lockkey.guard";
+  static final String LOCKED = GUARD_PACKAGE + ".Locked";
+  static final String SINGLE_FLIGHTED = GUARD_PACKAGE + ".SingleFlighted";
+  static final String RATE_LIMITED = GUARD_PACKAGE + ".RateLimited";
+  static final String KEY_FIELD = GUARD_PACKAGE + ".KeyField";
+  static final String RENEWAL = GUARD_PACKAGE + ".Renewal";
+  static final String LOCK_POLICY = GUARD_PACKAGE + ".LockPolicy";
+  static final String METHOD_GUARD = GUARD_PACKAGE + ".MethodGuard";
+  static final String METHOD_GUARDS = GUARD_PACKAGE + ".MethodGuards";
+
+  static final String LEASE = "dev.lockkey.lock.Lease";
+  static final String FLIGHT_OPTIONS = "dev.lockkey.redis.flight.FlightOptions";
+  static final String RESULT_CODEC = "dev.lockkey.codec.ResultCodec";
+  static final String RATE_LIMIT = "dev.lockkey.redis.ratelimit.RateLimit";
+
+  /** The generated class's simple name suffix, as {@code MethodGuards.SUFFIX}. */
+  static final String SUFFIX = "Guards";
+  /** The generated table's field name, as {@code MethodGuards.FIELD}. */
+  static final String FIELD = "GUARDS";
+
+  private GuardNames() {}
+}

@@ -1,0 +1,374 @@
+package dev.lockkey.processor;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.PrimitiveType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.type.WildcardType;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * Turns the guarded methods of one class into a {@link GuardedClassModel}, or reports every
+ * independent reason why it cannot and returns nothing. The rules are in {@link MethodValidator};
+ * this class gathers what they judge from javac.
+ *
+ * <p>The spec is read from the {@code TypeElement} of the annotation's class literal, whether it is
+ * compiled now or comes from a jar: its identity fields are its abstract parameterless methods in
+ * declaration order, as {@link SpecReader} reads them, and its key class is {@code XxxKey} in its
+ * package. Whether the spec itself is valid is the spec processor's to report.
+ */
+final class MethodReader {
+  private static final String KEY_SUFFIX = "Key";
+
+  private final Elements elements;
+  private final Types types;
+
+  MethodReader(Elements elements, Types types) {
+    this.elements = elements;
+    this.types = types;
+  }
+
+  /**
+   * Whether a method mentions a type javac cannot resolve yet, e.g. a key class that the spec
+   * processor generates in this round: the class waits for the next round.
+   */
+  boolean awaitsTypes(List<ExecutableElement> methods) {
+    for (ExecutableElement method : methods) {
+      if (unresolved(method.getReturnType())
+          || method.getParameters().stream().anyMatch(parameter -> unresolved(parameter.asType()))) {
+        return true;
+      }
+      for (GuardKind kind : GuardKind.values()) {
+        AnnotationMirror guard = Reporter.find(method, kind.annotation());
+        if (guard != null && guard.getElementValues().values().stream().anyMatch(MethodReader::erroneous)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** The class's model, or empty when a method has errors (all of them reported). */
+  Optional<GuardedClassModel> read(TypeElement type, List<ExecutableElement> methods, GuardReporter reporter) {
+    List<GuardedMethodModel> models = new ArrayList<>();
+    String generatedName = generatedName(type);
+    for (ExecutableElement method : methods) {
+      readMethod(type, method, generatedName, reporter).ifPresent(models::add);
+    }
+    if (reporter.hadError() || models.size() != methods.size()) {
+      return Optional.empty();
+    }
+    return Optional.of(new GuardedClassModel(declared(type), generatedName, models));
+  }
+
+  /** {@code PaymentServiceGuards} for {@code PaymentService}, {@code Outer_InnerGuards} for a nested class. */
+  static String generatedName(TypeElement type) {
+    StringBuilder name = new StringBuilder(type.getSimpleName());
+    for (Element e = type.getEnclosingElement(); e instanceof TypeElement outer; e = outer.getEnclosingElement()) {
+      name.insert(0, outer.getSimpleName() + "_");
+    }
+    return name + GuardNames.SUFFIX;
+  }
+
+  private Optional<GuardedMethodModel> readMethod(TypeElement type, ExecutableElement method, String generatedName,
+      GuardReporter reporter) {
+    String name = method.getSimpleName().toString();
+    List<GuardKind> kinds = new ArrayList<>();
+    for (GuardKind kind : GuardKind.values()) {
+      if (Reporter.find(method, kind.annotation()) != null) {
+        kinds.add(kind);
+      }
+    }
+    if (kinds.size() > 1) {
+      reporter.report(method, null, GuardProblem.onMethod(
+          GuardMessage.TWO_GUARDS, name, kinds.get(0).display(), kinds.get(1).display()));
+      return Optional.empty();
+    }
+    GuardKind kind = kinds.get(0);
+    AnnotationMirror guard = Reporter.find(method, kind.annotation());
+    List<GuardProblem> problems = new ArrayList<>();
+    checkInterceptable(type, method, generatedName, problems);
+
+    Map<String, Object> values = values(guard);
+    TypeElement spec = values.get("value") instanceof DeclaredType specType
+        ? (TypeElement) specType.asElement()
+        : null;
+    if (spec == null || spec.getKind() != ElementKind.INTERFACE || Reporter.find(spec, Names.LOCK_KEY_SPEC) == null) {
+      problems.add(GuardProblem.onValue("value", GuardMessage.NOT_A_SPEC,
+          kind.display(), spec == null ? values.get("value") : spec.getQualifiedName(), kind.display()));
+      problems.forEach(problem -> reporter.report(method, guard, problem));
+      return Optional.empty();
+    }
+    List<ExecutableElement> accessors = ElementFilter.methodsIn(spec.getEnclosedElements()).stream()
+        .filter(accessor -> accessor.getModifiers().contains(Modifier.ABSTRACT) && accessor.getParameters().isEmpty())
+        .toList();
+    boolean kotlin = Reporter.find(spec, PropertyNames.KOTLIN_METADATA) != null;
+    List<MethodValidator.FieldFacts> fields = accessors.stream()
+        .map(accessor -> new MethodValidator.FieldFacts(
+            PropertyNames.fieldName(accessor.getSimpleName().toString(), kotlin), accessor.getReturnType().toString()))
+        .toList();
+    TypeShape.Declared specShape = declared(spec);
+    TypeShape.Declared keyClass = new TypeShape.Declared(
+        specShape.packageName(), List.of(spec.getSimpleName() + KEY_SUFFIX), List.of());
+
+    List<MethodValidator.ParameterFacts> parameters = new ArrayList<>();
+    for (int i = 0; i < method.getParameters().size(); i++) {
+      parameters.add(parameterFacts(i, method.getParameters().get(i), spec, keyClass, fields, accessors));
+    }
+    String specName = spec.getSimpleName().toString();
+    KeySource source = MethodValidator.bind(specName, name, fields, parameters, problems);
+    int lease = MethodValidator.lease(kind, parameters, problems);
+    GuardOptions options = switch (kind) {
+      case LOCKED -> MethodValidator.lock(values, problems);
+      case SINGLE_FLIGHTED -> flightOptions(type, method, values, problems);
+      case RATE_LIMITED -> MethodValidator.rate(values,
+          accessors.stream().anyMatch(accessor -> Reporter.find(accessor, Names.WINDOW) != null), specName, problems);
+    };
+    problems.forEach(problem -> reporter.report(method, guard, problem));
+    if (source == null || options == null || !problems.isEmpty()) { // every guard problem is an error
+      return Optional.empty();
+    }
+    return Optional.of(new GuardedMethodModel(
+        kind,
+        name,
+        method.getParameters().stream().map(parameter -> shape(types.erasure(parameter.asType()))).toList(),
+        keyParameters(method, source),
+        source,
+        specShape,
+        keyClass,
+        accessors.stream().map(accessor -> accessor.getSimpleName().toString()).toList(),
+        accessors.stream().anyMatch(accessor -> Reporter.find(accessor, Names.SECRET) != null),
+        lease,
+        options));
+  }
+
+  /** The parameters that {@code source} builds the key from, in parameter order. */
+  private List<GuardedMethodModel.KeyParameter> keyParameters(ExecutableElement method, KeySource source) {
+    List<GuardedMethodModel.KeyParameter> keyParameters = new ArrayList<>();
+    for (int i = 0; i < method.getParameters().size(); i++) {
+      VariableElement parameter = method.getParameters().get(i);
+      String name = parameter.getSimpleName().toString();
+      boolean used = source instanceof KeySource.Whole whole
+          ? whole.parameter().equals(name)
+          : ((KeySource.Fields) source).parameters().contains(name);
+      if (used) {
+        keyParameters.add(new GuardedMethodModel.KeyParameter(i, name, shape(parameter.asType())));
+      }
+    }
+    return keyParameters;
+  }
+
+  /** A private or static method, or a type the generated class cannot name. */
+  private void checkInterceptable(TypeElement type, ExecutableElement method, String generatedName,
+      List<GuardProblem> problems) {
+    String name = method.getSimpleName().toString();
+    for (Modifier modifier : List.of(Modifier.PRIVATE, Modifier.STATIC)) {
+      if (method.getModifiers().contains(modifier)) {
+        problems.add(GuardProblem.onMethod(GuardMessage.NOT_INTERCEPTABLE, name, modifier, modifier));
+      }
+    }
+    List<TypeMirror> named = new ArrayList<>();
+    named.add(type.asType());
+    method.getParameters().forEach(parameter -> named.add(types.erasure(parameter.asType())));
+    for (TypeMirror mirror : named) {
+      privateType(mirror).ifPresent(hidden -> problems.add(
+          GuardProblem.onMethod(GuardMessage.INACCESSIBLE, name, hidden, generatedName)));
+    }
+  }
+
+  /** The private type (or enclosing type) that {@code mirror} names, if any. */
+  private Optional<String> privateType(TypeMirror mirror) {
+    TypeMirror type = mirror;
+    while (type.getKind() == TypeKind.ARRAY) {
+      type = ((ArrayType) type).getComponentType();
+    }
+    if (type.getKind() != TypeKind.DECLARED) {
+      return Optional.empty();
+    }
+    for (Element e = types.asElement(type); e instanceof TypeElement element; e = e.getEnclosingElement()) {
+      if (element.getModifiers().contains(Modifier.PRIVATE)) {
+        return Optional.of(element.getQualifiedName().toString());
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The single flight's options: a codec of the user's that fits the result type, or a built-in one. */
+  private GuardOptions flightOptions(TypeElement type, ExecutableElement method, Map<String, Object> values,
+      List<GuardProblem> problems) {
+    TypeMirror result = method.getReturnType();
+    TypeMirror boxed = result.getKind().isPrimitive() ? types.boxedClass((PrimitiveType) result).asType() : result;
+    if (values.get("codec") instanceof DeclaredType codecType
+        && !qualifiedName(codecType).equals(Void.class.getName())) {
+      TypeElement codec = (TypeElement) codecType.asElement();
+      Optional<TypeMirror> handled = codecArgument(codecType);
+      if (result.getKind() == TypeKind.VOID || handled.isEmpty() || !types.isSameType(handled.get(), boxed)) {
+        problems.add(GuardProblem.onValue("codec", GuardMessage.CODEC_TYPE,
+            codec.getSimpleName(), boxed, method.getSimpleName(), result));
+      }
+      uncreatable(codec, type).ifPresent(why -> problems.add(GuardProblem.onValue("codec",
+          GuardMessage.CODEC_CONSTRUCTOR, codec.getSimpleName(), why)));
+      return MethodValidator.flight(values, declared(codec), false, problems);
+    }
+    boolean bytes = result.getKind() == TypeKind.ARRAY
+        && ((ArrayType) result).getComponentType().getKind() == TypeKind.BYTE;
+    if (!bytes && !qualifiedName(result).equals(String.class.getName())) {
+      problems.add(GuardProblem.onMethod(GuardMessage.FLIGHT_RESULT, method.getSimpleName(), result, boxed));
+    }
+    return MethodValidator.flight(values, null, bytes, problems);
+  }
+
+  /** The {@code T} of the {@code ResultCodec<T>} that {@code type} implements, if it names one. */
+  private Optional<TypeMirror> codecArgument(TypeMirror type) {
+    for (TypeMirror supertype : types.directSupertypes(type)) {
+      if (qualifiedName(supertype).equals(GuardNames.RESULT_CODEC)) {
+        List<? extends TypeMirror> arguments = ((DeclaredType) supertype).getTypeArguments();
+        return arguments.isEmpty() ? Optional.empty() : Optional.of(arguments.get(0));
+      }
+      Optional<TypeMirror> inherited = codecArgument(supertype);
+      if (inherited.isPresent()) {
+        return inherited;
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Why generated code in {@code user}'s package cannot write {@code new Codec()}, if it cannot. */
+  private Optional<String> uncreatable(TypeElement codec, TypeElement user) {
+    if (codec.getKind() != ElementKind.CLASS || codec.getModifiers().contains(Modifier.ABSTRACT)) {
+      return Optional.of("it is not a concrete class");
+    }
+    if (codec.getNestingKind().isNested() && !codec.getModifiers().contains(Modifier.STATIC)) {
+      return Optional.of("it is an inner class, which needs an enclosing instance");
+    }
+    if (privateType(codec.asType()).isPresent()) {
+      return Optional.of("it is private or nested in a private class");
+    }
+    boolean samePackage = elements.getPackageOf(codec).equals(elements.getPackageOf(user));
+    boolean visible = ElementFilter.constructorsIn(codec.getEnclosedElements()).stream()
+        .filter(constructor -> constructor.getParameters().isEmpty())
+        .anyMatch(constructor -> constructor.getModifiers().contains(Modifier.PUBLIC)
+            || (samePackage && !constructor.getModifiers().contains(Modifier.PRIVATE)));
+    return visible && (samePackage || codec.getModifiers().contains(Modifier.PUBLIC))
+        ? Optional.empty()
+        : Optional.of("it has no no-argument constructor that " + user.getSimpleName() + "'s package can call");
+  }
+
+  /**
+   * @param fields the spec's fields, in declaration order
+   * @param accessors their accessors, in the same order
+   */
+  private MethodValidator.ParameterFacts parameterFacts(int index, VariableElement parameter, TypeElement spec,
+      TypeShape.Declared keyClass, List<MethodValidator.FieldFacts> fields, List<ExecutableElement> accessors) {
+    String name = parameter.getSimpleName().toString();
+    TypeMirror type = parameter.asType();
+    AnnotationMirror keyField = Reporter.find(parameter, GuardNames.KEY_FIELD);
+    String field = keyField == null ? null : (String) values(keyField).get("value");
+    boolean lease = type.getKind() == TypeKind.DECLARED && qualifiedName(type).equals(GuardNames.LEASE);
+    KeySource.Form whole = null;
+    if (type.getKind() == TypeKind.DECLARED && types.isAssignable(types.erasure(type), types.erasure(spec.asType()))) {
+      String qualified = qualifiedName(type);
+      whole = qualified.contentEquals(spec.getQualifiedName()) ? KeySource.Form.SPEC
+          : qualified.equals(keyClass.qualifiedName()) ? KeySource.Form.KEY
+          : KeySource.Form.IMPLEMENTATION;
+    }
+    String candidate = field != null ? field : name;
+    int named = fields.stream().map(MethodValidator.FieldFacts::name).toList().indexOf(candidate);
+    boolean fits = named >= 0 && types.isAssignable(type, accessors.get(named).getReturnType());
+    return new MethodValidator.ParameterFacts(
+        index, name, type.toString(), field, whole, lease, fits, hasTypeVariable(type));
+  }
+
+  private String qualifiedName(TypeMirror type) {
+    return types.asElement(type) instanceof TypeElement element ? element.getQualifiedName().toString() : "";
+  }
+
+  /** {@code type} as generated code writes it; a type variable as its erasure. */
+  private TypeShape shape(TypeMirror type) {
+    return switch (type.getKind()) {
+      case BOOLEAN, BYTE, SHORT, INT, LONG, CHAR, FLOAT, DOUBLE -> new TypeShape.Primitive(type.toString());
+      case ARRAY -> new TypeShape.Array(shape(((ArrayType) type).getComponentType()));
+      case DECLARED -> {
+        TypeShape.Declared raw = declared((TypeElement) types.asElement(type));
+        yield new TypeShape.Declared(raw.packageName(), raw.simpleNames(),
+            ((DeclaredType) type).getTypeArguments().stream().map(this::shape).toList());
+      }
+      case WILDCARD -> {
+        WildcardType wildcard = (WildcardType) type;
+        TypeMirror lower = wildcard.getSuperBound();
+        TypeMirror upper = wildcard.getExtendsBound();
+        yield lower != null ? new TypeShape.Wildcard(shape(lower), true)
+            : new TypeShape.Wildcard(upper == null ? null : shape(upper), false);
+      }
+      case TYPEVAR -> shape(types.erasure(type));
+      default -> throw new IllegalStateException("unexpected parameter type " + type + " (" + type.getKind() + ")");
+    };
+  }
+
+  private static boolean hasTypeVariable(TypeMirror type) {
+    return switch (type.getKind()) {
+      case TYPEVAR -> true;
+      case ARRAY -> hasTypeVariable(((ArrayType) type).getComponentType());
+      case DECLARED -> ((DeclaredType) type).getTypeArguments().stream().anyMatch(MethodReader::hasTypeVariable);
+      case WILDCARD -> {
+        WildcardType wildcard = (WildcardType) type;
+        yield (wildcard.getExtendsBound() != null && hasTypeVariable(wildcard.getExtendsBound()))
+            || (wildcard.getSuperBound() != null && hasTypeVariable(wildcard.getSuperBound()));
+      }
+      default -> false;
+    };
+  }
+
+  private static boolean unresolved(TypeMirror type) {
+    return switch (type.getKind()) {
+      case ERROR -> true;
+      case ARRAY -> unresolved(((ArrayType) type).getComponentType());
+      case DECLARED -> ((DeclaredType) type).getTypeArguments().stream().anyMatch(MethodReader::unresolved);
+      default -> false;
+    };
+  }
+
+  private TypeShape.Declared declared(TypeElement type) {
+    List<String> simpleNames = new ArrayList<>();
+    for (Element e = type; e instanceof TypeElement; e = e.getEnclosingElement()) {
+      simpleNames.add(0, e.getSimpleName().toString());
+    }
+    return new TypeShape.Declared(elements.getPackageOf(type).getQualifiedName().toString(), simpleNames, List.of());
+  }
+
+  /**
+   * Whether javac could not evaluate an attribute value, e.g. a class literal of an unknown type:
+   * javac shows it as {@code <error>}.
+   */
+  private static boolean erroneous(AnnotationValue value) {
+    return value.toString().contains("<error>");
+  }
+
+  /** The attribute values with defaults, by name; an enum constant as its name. */
+  private Map<String, Object> values(AnnotationMirror annotation) {
+    Map<String, Object> values = new HashMap<>();
+    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
+        elements.getElementValuesWithDefaults(annotation).entrySet()) {
+      Object value = entry.getValue().getValue();
+      values.put(entry.getKey().getSimpleName().toString(),
+          value instanceof VariableElement constant ? constant.getSimpleName().toString() : value);
+    }
+    return values;
+  }
+}

@@ -1,0 +1,234 @@
+package dev.lockkey.processor;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The rules of guarded methods, on plain facts that {@link MethodReader} gathers from javac: which
+ * parameter supplies which identity field, the lease parameter, and the annotation's options.
+ * Every rule adds its problems to a list and goes on, so that all independent problems of a method
+ * are reported at once.
+ */
+final class MethodValidator {
+  /** The shortest lease a watchdog renews, as {@code LockOptions.MIN_RENEWED_LEASE_TIME}. */
+  private static final Duration MIN_RENEWED_LEASE = Duration.ofMillis(30);
+  /** A word of the key format, as {@code Words.isWord}. */
+  private static final Pattern WORD = Pattern.compile("[a-z0-9][a-z0-9_-]{0,63}");
+
+  private MethodValidator() {}
+
+  /** An identity field of the spec: its accessor's name and type, as javac prints it. */
+  record FieldFacts(String name, String type) {}
+
+  /**
+   * What the reader found about one parameter of the guarded method.
+   *
+   * @param type its type as javac prints it
+   * @param keyField the {@code @KeyField} value, or {@code null}
+   * @param whole how it supplies the whole key, when its type implements the spec; else {@code null}
+   * @param lease whether it is a {@code Lease}
+   * @param fits whether it can be passed as the identity field it names (by {@code @KeyField} or by
+   *     its name), if it names one
+   * @param typeVariable whether its type depends on a type variable
+   */
+  record ParameterFacts(int index, String name, String type, String keyField, KeySource.Form whole, boolean lease,
+      boolean fits, boolean typeVariable) {
+
+    /** Whether it supplies {@code field} by its name or its {@code @KeyField}. */
+    boolean names(String field) {
+      return !lease && (keyField != null ? keyField.equals(field) : whole == null && name.equals(field));
+    }
+
+    /** Whether it supplies the whole key. */
+    boolean wholeKey() {
+      return whole != null && keyField == null;
+    }
+  }
+
+  /**
+   * The one source of every identity field, or {@code null} with the problems added: a missing or
+   * ambiguous field, an incompatible parameter, a {@code @KeyField} naming no field.
+   *
+   * @param spec the spec's simple name, for messages
+   * @param method the method's name, for messages
+   */
+  static KeySource bind(String spec, String method, List<FieldFacts> fields, List<ParameterFacts> parameters,
+      List<GuardProblem> problems) {
+    int before = problems.size();
+    List<String> names = fields.stream().map(FieldFacts::name).toList();
+    for (ParameterFacts parameter : parameters) {
+      if (parameter.keyField() != null && !names.contains(parameter.keyField())) {
+        problems.add(GuardProblem.onKeyField(parameter.index(), GuardMessage.UNKNOWN_KEY_FIELD,
+            parameter.keyField(), spec, String.join(", ", names)));
+      }
+    }
+    // a misspelt @KeyField most likely meant the field that is missing now: one error, not two
+    boolean misspelt = problems.size() > before;
+    Set<String> reportedPairs = new HashSet<>();
+    List<ParameterFacts> sources = new ArrayList<>();
+    for (FieldFacts field : fields) {
+      List<ParameterFacts> candidates = parameters.stream()
+          .filter(parameter -> parameter.names(field.name()) || parameter.wholeKey())
+          .toList();
+      if (candidates.isEmpty()) {
+        if (misspelt) {
+          continue;
+        }
+        problems.add(GuardProblem.onValue("value", GuardMessage.MISSING_FIELD, field.name(), spec, method,
+            field.type(), field.name(), field.name(), spec));
+      } else if (candidates.size() > 1) {
+        ParameterFacts first = candidates.get(0);
+        ParameterFacts second = candidates.get(1);
+        if (reportedPairs.add(first.name() + "/" + second.name())) {
+          problems.add(GuardProblem.onParameter(second.index(), GuardMessage.AMBIGUOUS_FIELD,
+              field.name(), spec, first.name(), second.name(), field.name()));
+        }
+      } else {
+        ParameterFacts source = candidates.get(0);
+        if (source.typeVariable()) {
+          problems.add(GuardProblem.onParameter(source.index(), GuardMessage.TYPE_VARIABLE,
+              source.name(), source.type(), field.type()));
+        } else if (!source.wholeKey() && !source.fits()) {
+          problems.add(GuardProblem.onParameter(source.index(), GuardMessage.FIELD_TYPE,
+              source.name(), source.type(), field.name(), spec, field.type(), field.type()));
+        }
+        sources.add(source);
+      }
+    }
+    if (problems.size() > before) {
+      return null;
+    }
+    ParameterFacts first = sources.get(0);
+    return first.wholeKey()
+        ? new KeySource.Whole(first.name(), first.whole())
+        : new KeySource.Fields(sources.stream().map(ParameterFacts::name).toList());
+  }
+
+  /** The index of the parameter that receives the lease, or -1; problems for a lease the guard does not hold. */
+  static int lease(GuardKind kind, List<ParameterFacts> parameters, List<GuardProblem> problems) {
+    List<ParameterFacts> leases = parameters.stream().filter(ParameterFacts::lease).toList();
+    if (leases.isEmpty()) {
+      return -1;
+    }
+    if (kind == GuardKind.RATE_LIMITED) {
+      leases.forEach(lease -> problems.add(GuardProblem.onParameter(
+          lease.index(), GuardMessage.LEASE_NOT_HELD, lease.name(), kind.display())));
+    } else if (leases.size() > 1) {
+      problems.add(GuardProblem.onParameter(
+          leases.get(1).index(), GuardMessage.TWO_LEASES, leases.get(0).name(), leases.get(1).name()));
+    }
+    return leases.get(0).index();
+  }
+
+  /** {@code @Locked}'s options, or {@code null} with the problems added. */
+  static GuardOptions.Lock lock(Map<String, Object> values, List<GuardProblem> problems) {
+    int before = problems.size();
+    String renewal = (String) values.get("renewal");
+    Duration lease = duration(values, "leaseTime", problems).orElse(null);
+    Duration wait = duration(values, "waitTime", problems).orElse(null);
+    if (lease != null) {
+      if (lease.toMillis() < 1) {
+        problems.add(range(values, "leaseTime", "under 1ms", "a lease is at least 1ms"));
+      } else if ("ON".equals(renewal) && lease.compareTo(MIN_RENEWED_LEASE) < 0) {
+        problems.add(GuardProblem.onValue("leaseTime", GuardMessage.RENEWED_LEASE, values.get("leaseTime")));
+      }
+    }
+    checkWait(values, wait, problems);
+    return problems.size() > before ? null : new GuardOptions.Lock(lease, wait, renewal);
+  }
+
+  /**
+   * {@code @SingleFlighted}'s options, or {@code null} with the problems added.
+   *
+   * @param codec the checked codec class, or {@code null} for the built-in codec
+   * @param bytes with the built-in codec, whether results are {@code byte[]}
+   */
+  static GuardOptions.Flight flight(Map<String, Object> values, TypeShape.Declared codec, boolean bytes,
+      List<GuardProblem> problems) {
+    int before = problems.size();
+    Duration ttl = duration(values, "resultTtl", problems).orElse(null);
+    Duration lease = duration(values, "leaseTime", problems).orElse(null);
+    Duration wait = duration(values, "waitTime", problems).orElse(null);
+    if (ttl != null && ttl.toMillis() < 1) {
+      problems.add(range(values, "resultTtl", "under 1ms", "a result is kept at least 1ms"));
+    }
+    if (lease != null && lease.compareTo(MIN_RENEWED_LEASE) < 0) {
+      problems.add(range(values, "leaseTime", "under 30ms",
+          "a single flight renews its leader's lease every third of it, so the lease is at least 30ms"));
+    }
+    checkWait(values, wait, problems);
+    return problems.size() > before ? null : new GuardOptions.Flight(codec, bytes, ttl, lease, wait);
+  }
+
+  /**
+   * {@code @RateLimited}'s options, or {@code null} with the problems added.
+   *
+   * @param keyWindow whether the spec has a {@code @Window} field
+   * @param spec the spec's simple name, for messages
+   */
+  static GuardOptions.Rate rate(Map<String, Object> values, boolean keyWindow, String spec,
+      List<GuardProblem> problems) {
+    int before = problems.size();
+    long limit = (Long) values.get("limit");
+    long burst = (Long) values.get("burst");
+    String purpose = (String) values.get("purpose");
+    Optional<Duration> window = duration(values, "window", problems);
+    if (limit < 1) {
+      problems.add(GuardProblem.onValue("limit", GuardMessage.LIMIT, "limit", limit,
+          "a rate limit admits at least 1 call per window; use limit = 1 or more"));
+    }
+    if (burst < 0) {
+      problems.add(GuardProblem.onValue("burst", GuardMessage.LIMIT, "burst", burst,
+          "a burst is 0 (a fixed window) or at least 1 (a smooth limit)"));
+    }
+    if (((String) values.get("window")).isEmpty()) {
+      if (burst > 0) {
+        problems.add(GuardProblem.onValue("burst", GuardMessage.BURST_WITHOUT_WINDOW, burst));
+      } else if (!keyWindow) {
+        problems.add(GuardProblem.onAnnotation(GuardMessage.NO_WINDOW, spec));
+      }
+    } else if (window.isPresent()) {
+      Duration length = window.get();
+      if (length.toMillis() < 1) {
+        problems.add(range(values, "window", "under 1ms", "a window is at least 1ms"));
+      } else if (burst > 0 && limit > 0 && length.toNanos() / 1000 < limit) {
+        problems.add(range(values, "window", "too short for " + limit + " calls",
+            "a smooth limit admits at most one call per microsecond; lengthen the window"));
+      }
+    }
+    if (!purpose.isEmpty() && !WORD.matcher(purpose).matches()) {
+      problems.add(GuardProblem.onValue("purpose", GuardMessage.PURPOSE, purpose));
+    }
+    return problems.size() > before ? null : new GuardOptions.Rate(limit, window.orElse(null), burst, purpose);
+  }
+
+  private static void checkWait(Map<String, Object> values, Duration wait, List<GuardProblem> problems) {
+    if (wait != null && wait.isNegative()) {
+      problems.add(range(values, "waitTime", "negative", "use 0s not to wait"));
+    }
+  }
+
+  /** The duration of {@code attribute}; empty when the attribute is empty or (a problem then) no duration. */
+  private static Optional<Duration> duration(Map<String, Object> values, String attribute,
+      List<GuardProblem> problems) {
+    String text = (String) values.get(attribute);
+    if (text.isEmpty()) {
+      return Optional.empty();
+    }
+    Optional<Duration> duration = DurationText.parse(text);
+    if (duration.isEmpty()) {
+      problems.add(GuardProblem.onValue(attribute, GuardMessage.DURATION, attribute, text));
+    }
+    return duration;
+  }
+
+  private static GuardProblem range(Map<String, Object> values, String attribute, String what, String rule) {
+    return GuardProblem.onValue(attribute, GuardMessage.DURATION_RANGE, attribute, values.get(attribute), what, rule);
+  }
+}

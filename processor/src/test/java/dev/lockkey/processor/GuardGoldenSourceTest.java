@@ -1,0 +1,42 @@
+package dev.lockkey.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.JavaFileObjects;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The generated guards of {@code guards/PaymentService}, compared as text with
+ * {@code src/test/resources/golden/PaymentServiceGuards.java}. After an intended change, rewrite it
+ * with {@code LOCKKEY_UPDATE_GOLDEN=1 mvn -o -q -pl processor -am test -Dtest=GuardGoldenSourceTest}
+ * and review the diff.
+ */
+class GuardGoldenSourceTest {
+  private static final Path SOURCES = Path.of("src/test/java/dev/lockkey/processor");
+  private static final Path GOLDEN = Path.of("src/test/resources/golden/PaymentServiceGuards.java");
+  private static final boolean UPDATE = "1".equals(System.getenv("LOCKKEY_UPDATE_GOLDEN"));
+
+  @Test
+  void generatedGuardsMatchGolden() throws IOException {
+    Compilation compilation = GuardCompilations.compile(
+        JavaFileObjects.forResource(SOURCES.resolve("specs/PaymentCapture.java").toUri().toURL()),
+        JavaFileObjects.forResource(SOURCES.resolve("guards/CaptureRequest.java").toUri().toURL()),
+        JavaFileObjects.forResource(SOURCES.resolve("guards/Probe.java").toUri().toURL()),
+        JavaFileObjects.forResource(SOURCES.resolve("guards/PaymentService.java").toUri().toURL()));
+    assertThat(compilation).succeededWithoutWarnings();
+
+    String generated = compilation.generatedSourceFile("dev.lockkey.processor.guards.PaymentServiceGuards")
+        .orElseThrow().getCharContent(true).toString();
+    if (UPDATE) {
+      Files.writeString(GOLDEN, generated, StandardCharsets.UTF_8);
+    }
+    assertEquals(Files.readString(GOLDEN, StandardCharsets.UTF_8), generated,
+        "PaymentServiceGuards differs from " + GOLDEN + "; if intended, rerun with LOCKKEY_UPDATE_GOLDEN=1");
+  }
+}

@@ -1,0 +1,147 @@
+package dev.lockkey.guard;
+
+import dev.lockkey.KeySecret;
+import dev.lockkey.LockKey;
+import dev.lockkey.redis.flight.FlightOptions;
+import dev.lockkey.redis.ratelimit.RateLimit;
+import java.lang.reflect.Method;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The guard of one annotated method, as generated code declares it: which method (name and
+ * parameter types), how its key is built, and what guards it (a lock, a single flight or a rate
+ * limit, with their options). Immutable; {@link GuardInvoker} runs calls under it.
+ */
+public final class MethodGuard {
+  /** What guards the method. */
+  enum Kind {
+    LOCK,
+    FLIGHT,
+    RATE
+  }
+
+  private final String methodName;
+  private final List<Class<?>> parameterTypes;
+  private final KeyFactory keys;
+  private final Kind kind;
+  private final Object policy;
+  private final int leaseParameter;
+  private final boolean secret;
+
+  private MethodGuard(String methodName, List<Class<?>> parameterTypes, KeyFactory keys, Kind kind, Object policy,
+      int leaseParameter, boolean secret) {
+    this.methodName = Objects.requireNonNull(methodName, "methodName");
+    this.parameterTypes = List.copyOf(parameterTypes);
+    this.keys = Objects.requireNonNull(keys, "keys");
+    this.kind = kind;
+    this.policy = Objects.requireNonNull(policy, "policy");
+    if (leaseParameter >= this.parameterTypes.size()) {
+      throw new IllegalArgumentException("lease parameter " + leaseParameter + " of " + this.parameterTypes.size());
+    }
+    this.leaseParameter = leaseParameter;
+    this.secret = secret;
+  }
+
+  /** A {@link Locked @Locked} method. */
+  public static MethodGuard locked(String methodName, List<Class<?>> parameterTypes, LockPolicy policy,
+      KeyFactory keys) {
+    return new MethodGuard(methodName, parameterTypes, keys, Kind.LOCK, policy, -1, false);
+  }
+
+  /** A {@link SingleFlighted @SingleFlighted} method returning the codec's type. */
+  public static MethodGuard singleFlight(String methodName, List<Class<?>> parameterTypes, FlightOptions<?> options,
+      KeyFactory keys) {
+    return new MethodGuard(methodName, parameterTypes, keys, Kind.FLIGHT, options, -1, false);
+  }
+
+  /** A {@link RateLimited @RateLimited} method. */
+  public static MethodGuard rateLimited(String methodName, List<Class<?>> parameterTypes, RateLimit limit,
+      KeyFactory keys) {
+    return new MethodGuard(methodName, parameterTypes, keys, Kind.RATE, limit, -1, false);
+  }
+
+  /**
+   * This guard with the parameter at {@code index} receiving the lease.
+   *
+   * @throws IllegalArgumentException when the guard holds no lease (a rate limit), or there is no such parameter
+   */
+  public MethodGuard withLeaseParameter(int index) {
+    if (kind == Kind.RATE || index < 0) {
+      throw new IllegalArgumentException("no lease for parameter " + index + " of " + this);
+    }
+    return new MethodGuard(methodName, parameterTypes, keys, kind, policy, index, secret);
+  }
+
+  /** This guard for a spec with {@code @Secret} fields, whose key needs the invoker's {@link KeySecret}. */
+  public MethodGuard withSecret() {
+    return new MethodGuard(methodName, parameterTypes, keys, kind, policy, leaseParameter, true);
+  }
+
+  /** The method's name. */
+  public String methodName() {
+    return methodName;
+  }
+
+  /** The method's parameter types, erased. */
+  public List<Class<?>> parameterTypes() {
+    return parameterTypes;
+  }
+
+  /** Whether this is the guard of {@code method}: same name and parameter types. */
+  public boolean matches(Method method) {
+    if (!method.getName().equals(methodName) || method.getParameterCount() != parameterTypes.size()) {
+      return false;
+    }
+    Class<?>[] types = method.getParameterTypes();
+    for (int i = 0; i < types.length; i++) {
+      if (types[i] != parameterTypes.get(i)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The index of the parameter that receives the lease, or -1. */
+  public int leaseParameter() {
+    return leaseParameter;
+  }
+
+  /** Whether the key needs a {@link KeySecret}. */
+  public boolean needsSecret() {
+    return secret;
+  }
+
+  /**
+   * The key of one call, built by the generated factory as {@link GuardInvoker} builds it, e.g.
+   * for an interceptor that logs which key a call waits for.
+   *
+   * @param keySecret what {@code @Secret} fields are digested with, or {@code null} when the spec has none
+   * @throws dev.lockkey.InvalidKeyException when an argument cannot be part of a key
+   */
+  public LockKey key(Object[] arguments, KeySecret keySecret) {
+    return keys.key(arguments, keySecret);
+  }
+
+  Kind kind() {
+    return kind;
+  }
+
+  LockPolicy lockPolicy() {
+    return (LockPolicy) policy;
+  }
+
+  FlightOptions<?> flightOptions() {
+    return (FlightOptions<?>) policy;
+  }
+
+  RateLimit rateLimit() {
+    return (RateLimit) policy;
+  }
+
+  @Override
+  public String toString() {
+    return "MethodGuard[" + methodName + parameterTypes.stream().map(Class::getSimpleName).toList()
+        .toString().replace('[', '(').replace(']', ')') + ", " + policy + "]";
+  }
+}

@@ -1,0 +1,42 @@
+package dev.lockkey.guard;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Admits at most {@link #limit()} calls per window for the key built from the method's parameters;
+ * a denied call throws {@link RateLimitedException} (HTTP 429) and the method does not run.
+ *
+ * <pre>{@code
+ * @RateLimited(value = LoginAttempt.class, limit = 5, window = "1m")
+ * public Session login(String username, char[] password) { ... }
+ * }</pre>
+ *
+ * <p>The key is built as for {@link Locked}. Without {@link #window()} the spec must have a
+ * {@code @Window} field, whose window start is part of the key ({@code RateLimit.perKeyWindow});
+ * with a {@link #burst()} the limit is smooth ({@code RateLimit.smooth}: {@code limit} per
+ * {@code window}, up to {@code burst} at once).
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.METHOD)
+public @interface RateLimited {
+
+  /** The {@code @LockKeySpec} interface whose key is counted. */
+  Class<?> value();
+
+  /** Calls admitted per window, at least 1. */
+  long limit();
+
+  /** The window, e.g. {@code 1m}; empty to use the key's {@code @Window} field. */
+  String window() default "";
+
+  /** Above 0: a smooth limit admitting up to this many calls at once. */
+  long burst() default 0;
+
+  /** The purpose word of the limit's Redis key; empty for the limit's default ({@code rate} or {@code gcra}). */
+  String purpose() default "";
+}

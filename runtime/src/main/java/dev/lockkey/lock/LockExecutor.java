@@ -1,0 +1,104 @@
+package dev.lockkey.lock;
+
+import dev.lockkey.Keyspace;
+import dev.lockkey.LockKey;
+import java.util.Collection;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Takes locks on {@link LockKey}s in one store: what every lock backend offers (Redis in
+ * {@code dev.lockkey.redis.RedisLockExecutor}, DynamoDB in {@code lockkey-dynamodb}), so that code
+ * which only needs a lock does not depend on the store. One executor per application and key space,
+ * shared by all threads; thread-safe.
+ *
+ * <p>The contract, which one test suite checks on every backend: at most one lease holds a key at
+ * a time while the store keeps its data and leases do not run out unnoticed; fencing tokens rise
+ * strictly per key across holders, also after expiries; a lease's release and extension change
+ * nothing once another holder took the lock; {@link #acquireAll} takes its keys in one canonical
+ * order (sorted by full key), all or none. How each backend waits, what it costs and what it cannot
+ * promise is the backend's own documentation (docs/BACKENDS.md compares them).
+ */
+public interface LockExecutor extends AutoCloseable {
+
+  /** The key space whose full keys this executor locks. */
+  Keyspace keyspace();
+
+  /** The options used where none are given. */
+  LockOptions defaultOptions();
+
+  /** {@link #tryAcquire(LockKey, LockOptions)} with the default options. */
+  default Optional<Lease> tryAcquire(LockKey key) {
+    return tryAcquire(key, defaultOptions());
+  }
+
+  /**
+   * Takes the lock if it is free now, without waiting (the options' wait time is ignored).
+   *
+   * @return the lease, or empty when someone holds the lock (or another thread of this executor
+   *     holds or is taking it)
+   * @throws LockException when the store failed (a backend-specific subclass)
+   */
+  Optional<Lease> tryAcquire(LockKey key, LockOptions options);
+
+  /** {@link #acquire(LockKey, LockOptions)} with the default options. */
+  default Lease acquire(LockKey key) {
+    return acquire(key, defaultOptions());
+  }
+
+  /**
+   * Takes the lock, waiting at most the options' wait time for it.
+   *
+   * @throws LockTimeoutException when it stayed held for the whole wait time
+   * @throws LockInterruptedException when the thread was interrupted while waiting
+   * @throws LockException when the store failed (a backend-specific subclass)
+   */
+  Lease acquire(LockKey key, LockOptions options);
+
+  /** {@link #withLock(LockKey, LockOptions, LockedWork)} with the default options. */
+  default <T, E extends Exception> T withLock(LockKey key, LockedWork<T, E> work) throws E {
+    return withLock(key, defaultOptions(), work);
+  }
+
+  /**
+   * Takes the lock as {@link #acquire(LockKey, LockOptions)} does, runs {@code work} with the lease
+   * and releases the lock, also when the work throws.
+   *
+   * @return what the work returned
+   * @throws E what the work threw, unchanged
+   * @throws LockException as {@link #acquire(LockKey, LockOptions)}, or from the release
+   */
+  default <T, E extends Exception> T withLock(LockKey key, LockOptions options, LockedWork<T, E> work) throws E {
+    Objects.requireNonNull(work, "work");
+    try (Lease lease = acquire(key, options)) {
+      return work.run(lease);
+    }
+  }
+
+  /** {@link #acquireAll(Collection, LockOptions)} with the default options. */
+  default MultiLease acquireAll(Collection<? extends LockKey> keys) {
+    return acquireAll(keys, defaultOptions());
+  }
+
+  /**
+   * Takes the locks of all {@code keys} (duplicates count once), or none, in one canonical order
+   * (sorted by full key, so two callers never deadlock), waiting at most the options' wait time in
+   * all. Whether a lease taken early still runs a full lease time when this returns is the
+   * backend's to say (a lease taken before a long wait for the next key has less left, unless the
+   * backend extends it).
+   *
+   * @throws IllegalArgumentException when {@code keys} is empty
+   * @throws LockTimeoutException naming a key that stayed held
+   * @throws LockInterruptedException when the thread was interrupted while waiting
+   * @throws LockException when the store failed (a backend-specific subclass)
+   */
+  MultiLease acquireAll(Collection<? extends LockKey> keys, LockOptions options);
+
+  /**
+   * Stops the renewal watchdog (leases still held then run out by their lease time) and whatever
+   * else the executor runs. Does not close the store's client, which stays the caller's. Further
+   * acquisitions fail with {@link IllegalStateException}.
+   */
+  @Override
+  void close();
+}

@@ -1,0 +1,71 @@
+package dev.lockkey.spring.actuate;
+
+import dev.lockkey.observe.HotKeys;
+import dev.lockkey.observe.KeyDecoder;
+import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.spring.autoconfigure.LockKeyAutoConfiguration;
+import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import redis.clients.jedis.UnifiedJedis;
+
+/**
+ * LockKey in Spring Boot Actuator, when it is on the class path: the {@code lockkey} health
+ * indicator ({@link LockKeyHealth}, as Boot 3's or Boot 4's health API, whichever is there) and
+ * the {@code lockkey} endpoint ({@link LockKeyEndpoint}).
+ */
+@AutoConfiguration(after = LockKeyAutoConfiguration.class)
+@ConditionalOnClass(name = {
+    "org.springframework.boot.actuate.endpoint.annotation.Endpoint",
+    "org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint"})
+@ConditionalOnBean(RedisLockExecutor.class)
+public class LockKeyActuatorAutoConfiguration {
+  /** The bean name, and so the name in the health report: {@code lockkey}. */
+  static final String HEALTH_INDICATOR = "lockkeyHealthIndicator";
+
+  /** The health check behind both Boot lines' indicators. */
+  @Bean
+  @ConditionalOnMissingBean
+  public LockKeyHealth lockKeyHealth(UnifiedJedis jedis, RedisLockExecutor executor) {
+    return new LockKeyHealth(jedis, executor);
+  }
+
+  /** The {@code lockkey} endpoint, decoding with the specs of the application's class path. */
+  @Bean
+  @ConditionalOnMissingBean
+  @ConditionalOnAvailableEndpoint
+  public LockKeyEndpoint lockKeyEndpoint(RedisLockExecutor executor, HotKeys hotKeys) {
+    return new LockKeyEndpoint(executor, KeyDecoder.fromClasspath(), hotKeys);
+  }
+
+  /**
+   * Boot 3.5's health API ({@code org.springframework.boot.actuate.health}); the indicator is
+   * {@code lockkey} in the health report, off with {@code management.health.lockkey.enabled=false}.
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "org.springframework.boot.actuate.health.HealthIndicator")
+  @org.springframework.boot.actuate.autoconfigure.health.ConditionalOnEnabledHealthIndicator("lockkey")
+  static class Boot3Health {
+    @Bean
+    @ConditionalOnMissingBean(name = HEALTH_INDICATOR)
+    dev.lockkey.spring.actuate.boot3.LockKeyHealthIndicator lockkeyHealthIndicator(LockKeyHealth health) {
+      return new dev.lockkey.spring.actuate.boot3.LockKeyHealthIndicator(health);
+    }
+  }
+
+  /** Boot 4's health API ({@code org.springframework.boot.health.contributor}); otherwise as {@link Boot3Health}. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "org.springframework.boot.health.contributor.HealthIndicator")
+  @org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator("lockkey")
+  static class Boot4Health {
+    @Bean
+    @ConditionalOnMissingBean(name = HEALTH_INDICATOR)
+    dev.lockkey.spring.actuate.boot4.LockKeyHealthIndicator lockkeyHealthIndicator(LockKeyHealth health) {
+      return new dev.lockkey.spring.actuate.boot4.LockKeyHealthIndicator(health);
+    }
+  }
+}

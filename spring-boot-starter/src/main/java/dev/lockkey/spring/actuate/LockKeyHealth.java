@@ -1,0 +1,79 @@
+package dev.lockkey.spring.actuate;
+
+import dev.lockkey.redis.RedisLockExecutor;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisException;
+
+/**
+ * Whether LockKey can lock: Redis answers PING, the executor's release subscriber is connected (or
+ * not needed yet; see {@code ExecutorStats#subscriberHealthy}), and Redis does not evict keys
+ * ({@code maxmemory-policy noeviction}): an evicted lock is a second holder. The policy is read from
+ * {@code INFO memory}, which managed Redis services answer where they refuse CONFIG GET; a policy
+ * that cannot be read (a cluster client does not route INFO) counts as unknown, not as unsafe.
+ * Free of Spring Boot's health API, which moved between Boot 3 and 4: the indicators of both
+ * adapt it.
+ */
+public final class LockKeyHealth {
+  /** The only eviction policy under which a lock cannot vanish before its lease ends. */
+  static final String SAFE_POLICY = "noeviction";
+  private static final String POLICY_FIELD = "maxmemory_policy:";
+
+  private final UnifiedJedis jedis;
+  private final RedisLockExecutor executor;
+
+  public LockKeyHealth(UnifiedJedis jedis, RedisLockExecutor executor) {
+    this.jedis = jedis;
+    this.executor = executor;
+  }
+
+  /** One check, now: a round trip or two to Redis. */
+  public Report check() {
+    Map<String, Object> details = new LinkedHashMap<>();
+    details.put("environment", executor.keyspace().env());
+    try {
+      details.put("ping", jedis.ping());
+    } catch (JedisException | UnsupportedOperationException e) {
+      details.put("ping", "failed: " + e.getMessage());
+      return new Report(false, details);
+    }
+    boolean subscriberHealthy = executor.stats().subscriberHealthy();
+    details.put("subscriber", subscriberHealthy ? "connected" : "disconnected: waiters poll until it reconnects");
+    String policy = evictionPolicy();
+    details.put("maxmemoryPolicy", policy);
+    boolean safe = policy.equals(SAFE_POLICY) || policy.startsWith("unknown");
+    if (!safe) {
+      details.put("problem", "maxmemory-policy " + policy + " may evict a held lock, and an evicted lock is a "
+          + "second holder; set maxmemory-policy noeviction, or give locks a Redis of their own");
+    }
+    return new Report(subscriberHealthy && safe, details);
+  }
+
+  private String evictionPolicy() {
+    String memory;
+    try {
+      memory = jedis.info("memory");
+    } catch (JedisException | UnsupportedOperationException notAnswered) {
+      return "unknown (" + notAnswered.getMessage() + ")";
+    }
+    return memory.lines()
+        .filter(line -> line.startsWith(POLICY_FIELD))
+        .map(line -> line.substring(POLICY_FIELD.length()).strip())
+        .findFirst()
+        .orElse("unknown (INFO memory names no maxmemory_policy)");
+  }
+
+  /**
+   * What one check found.
+   *
+   * @param up whether locks can be taken safely
+   * @param details what was checked, for the health endpoint
+   */
+  public record Report(boolean up, Map<String, Object> details) {
+    public Report {
+      details = Collections.unmodifiableMap(new LinkedHashMap<>(details)); // in the order checked
+    }
+  }
+}

@@ -1,0 +1,129 @@
+package dev.lockkey.spring.autoconfigure;
+
+import dev.lockkey.KeySecret;
+import dev.lockkey.Keyspace;
+import dev.lockkey.observe.HotKeys;
+import dev.lockkey.redis.dedupe.Deduplicator;
+import dev.lockkey.lock.LockListener;
+import dev.lockkey.lock.LockOptions;
+import dev.lockkey.redis.ratelimit.RateLimiter;
+import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.flight.SingleFlight;
+import java.util.Base64;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import redis.clients.jedis.UnifiedJedis;
+
+/**
+ * LockKey for a Spring Boot application: the key space of {@code lockkey.environment}, a
+ * {@link RedisLockExecutor} with the {@code lockkey.lock.*} defaults, {@link SingleFlight},
+ * {@link Deduplicator} and {@link RateLimiter} on one Jedis client (the application's
+ * {@link UnifiedJedis} bean, else one built from {@code spring.data.redis.*}), every
+ * {@link LockListener} bean as listener (the {@link HotKeys} sampler; metrics from
+ * {@link LockKeyMetricsAutoConfiguration}), and the {@link KeySecret} of {@code lockkey.secret} when it is set.
+ * Each bean yields to one of the application's own of its type; the context closes the executor
+ * and the client it built.
+ */
+@AutoConfiguration
+@ConditionalOnClass({UnifiedJedis.class, RedisLockExecutor.class})
+@EnableConfigurationProperties(LockKeyProperties.class)
+@Import(JedisClientConfiguration.class)
+public class LockKeyAutoConfiguration {
+
+  /**
+   * The key space of {@code lockkey.environment}.
+   *
+   * @throws LockKeyEnvironmentException when it is not set or no key word
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  public Keyspace lockKeyKeyspace(LockKeyProperties properties) {
+    String environment = properties.environment();
+    if (environment == null || environment.isBlank()) {
+      throw LockKeyEnvironmentException.missing();
+    }
+    try {
+      return Keyspace.of(environment.strip());
+    } catch (IllegalArgumentException e) {
+      throw LockKeyEnvironmentException.invalid(environment, e);
+    }
+  }
+
+  /** The sampler of contended keys that the {@code lockkey} endpoint reports. */
+  @Bean
+  @ConditionalOnMissingBean
+  public HotKeys lockKeyHotKeys(LockKeyProperties properties) {
+    return HotKeys.create(properties.hotKeys().capacity());
+  }
+
+  /** The lock executor, told about every {@link LockListener} bean; closed with the context. */
+  @Bean
+  @ConditionalOnMissingBean
+  public RedisLockExecutor lockKeyExecutor(UnifiedJedis jedis, Keyspace keyspace, LockKeyProperties properties,
+      ObjectProvider<LockListener> listeners) {
+    LockKeyProperties.Lock lock = properties.lock();
+    return RedisLockExecutor.builder(jedis, keyspace)
+        .defaultOptions(LockOptions.builder()
+            .leaseTime(lock.leaseTime())
+            .waitTime(lock.waitTime())
+            .renewal(lock.renewal())
+            .build())
+        .listener(allOf(listeners))
+        .build();
+  }
+
+  /** Single flights whose leaders the executor elects. */
+  @Bean
+  @ConditionalOnMissingBean
+  public SingleFlight lockKeySingleFlight(UnifiedJedis jedis, RedisLockExecutor executor) {
+    return SingleFlight.create(jedis, executor);
+  }
+
+  /** The deduplicator of the key space. */
+  @Bean
+  @ConditionalOnMissingBean
+  public Deduplicator lockKeyDeduplicator(UnifiedJedis jedis, Keyspace keyspace) {
+    return Deduplicator.create(jedis, keyspace);
+  }
+
+  /** The rate limiter of the key space, told about every {@link LockListener} bean. */
+  @Bean
+  @ConditionalOnMissingBean
+  public RateLimiter lockKeyRateLimiter(UnifiedJedis jedis, Keyspace keyspace, ObjectProvider<LockListener> listeners) {
+    return RateLimiter.create(jedis, keyspace, allOf(listeners));
+  }
+
+  /**
+   * The HMAC secret for {@code @Secret} fields, from {@code lockkey.secret} (base64). Only when it
+   * is set: an application without {@code @Secret} fields needs none.
+   *
+   * @throws IllegalStateException when the value is no base64 or too short for {@link KeySecret#of}
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  @ConditionalOnProperty(prefix = "lockkey", name = "secret")
+  public KeySecret lockKeySecret(LockKeyProperties properties) {
+    byte[] secret;
+    try {
+      secret = Base64.getDecoder().decode(properties.secret().strip());
+    } catch (IllegalArgumentException e) {
+      // the message never quotes the value: it is a secret
+      throw new IllegalStateException("lockkey.secret is no base64; generate one with: openssl rand -base64 32");
+    }
+    try {
+      return KeySecret.of(secret);
+    } catch (IllegalArgumentException tooShort) {
+      throw new IllegalStateException("lockkey.secret: " + tooShort.getMessage(), tooShort);
+    }
+  }
+
+  private static LockListener allOf(ObjectProvider<LockListener> listeners) {
+    return LockListener.all(listeners.orderedStream().toArray(LockListener[]::new));
+  }
+}

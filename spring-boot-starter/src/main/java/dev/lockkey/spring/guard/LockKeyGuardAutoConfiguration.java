@@ -1,0 +1,62 @@
+package dev.lockkey.spring.guard;
+
+import dev.lockkey.KeySecret;
+import dev.lockkey.guard.GuardInvoker;
+import dev.lockkey.guard.Locked;
+import dev.lockkey.guard.RateLimited;
+import dev.lockkey.guard.SingleFlighted;
+import dev.lockkey.lock.LockExecutor;
+import dev.lockkey.redis.flight.SingleFlight;
+import dev.lockkey.redis.ratelimit.RateLimiter;
+import dev.lockkey.spring.autoconfigure.LockKeyAutoConfiguration;
+import org.aopalliance.intercept.MethodInterceptor;
+import org.springframework.aop.Advisor;
+import org.springframework.aop.support.ComposablePointcut;
+import org.springframework.aop.support.DefaultPointcutAdvisor;
+import org.springframework.aop.support.annotation.AnnotationMatchingPointcut;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Role;
+
+/**
+ * Guards bean methods annotated {@link Locked @Locked}, {@link SingleFlighted @SingleFlighted} or
+ * {@link RateLimited @RateLimited}: a {@link GuardInvoker} on the lock executor, single
+ * flights, rate limiter and (when configured) secret, and an infrastructure advisor that Spring
+ * Boot's auto-proxying applies to every bean with such a method. The keys are built by the
+ * classes lockkey-processor generated; nothing is parsed at run time.
+ */
+@AutoConfiguration(after = LockKeyAutoConfiguration.class)
+@ConditionalOnClass({MethodInterceptor.class, GuardInvoker.class})
+public class LockKeyGuardAutoConfiguration {
+
+  /** The invoker of guarded calls, on the application's one lock executor (the starter's, or its own). */
+  @Bean
+  @ConditionalOnMissingBean
+  @ConditionalOnSingleCandidate(LockExecutor.class)
+  public GuardInvoker lockKeyGuardInvoker(LockExecutor executor, ObjectProvider<SingleFlight> flights,
+      ObjectProvider<RateLimiter> limiter, ObjectProvider<KeySecret> secret) {
+    GuardInvoker.Builder invoker = GuardInvoker.builder(executor);
+    flights.ifAvailable(invoker::singleFlight);
+    limiter.ifAvailable(invoker::rateLimiter);
+    secret.ifAvailable(invoker::secret);
+    return invoker.build();
+  }
+
+  /**
+   * The advisor of guarded methods. Static and infrastructure: auto-proxying creates advisors
+   * before other beans, so it finds the invoker only at the first guarded call.
+   */
+  @Bean
+  @Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+  public static Advisor lockKeyGuardAdvisor(ObjectProvider<GuardInvoker> invoker) {
+    ComposablePointcut guarded = new ComposablePointcut(AnnotationMatchingPointcut.forMethodAnnotation(Locked.class))
+        .union(AnnotationMatchingPointcut.forMethodAnnotation(SingleFlighted.class))
+        .union(AnnotationMatchingPointcut.forMethodAnnotation(RateLimited.class));
+    return new DefaultPointcutAdvisor(guarded, new GuardInterceptor(invoker::getObject));
+  }
+}
