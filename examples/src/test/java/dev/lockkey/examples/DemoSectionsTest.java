@@ -129,6 +129,19 @@ class DemoSectionsTest {
   }
 
   @Test
+  void fourSubmissionsOfOneOrderPlaceItOnceAndTheDatabaseKeepsOneAfterRedisLosesTheRecord() {
+    IdempotentOrder.Result order = result(IdempotentOrder.Result.class);
+
+    assertThat(order.submissions()).isEqualTo(IdempotentOrder.SUBMISSIONS);
+    assertThat(order.inserts()).isEqualTo(1);
+    assertThat(order.confirmations()).singleElement().asString().startsWith("confirmation ord-1001/fence-");
+    assertThat(order.otherTotalRefused()).isTrue();
+    assertThat(order.afterRedisLoss()).isEqualTo(order.confirmations().iterator().next());
+    assertThat(order.rows()).isEqualTo(1);
+    assertThat(order.holds()).isTrue();
+  }
+
+  @Test
   void loginsBeyondTheLimitWithinOneMinuteAreDeniedWithARetryTimeAndTheNextMinuteIsFree() {
     LoginLimit.Result limit = result(LoginLimit.Result.class);
 
@@ -160,7 +173,7 @@ class DemoSectionsTest {
   @Test
   void sectionsRunInOrderAndEachNamesItsRowOfTheSummary() {
     assertThat(results).map(SectionResult::section).containsExactly("keys", "race", "stale holder", "transfer",
-        "single flight", "dedupe", "rate limit", "rollout");
+        "single flight", "dedupe", "rate limit", "rollout", "idempotent");
     assertThat(results).allSatisfy(result -> assertThat(result.claim()).isNotBlank());
   }
 

@@ -457,6 +457,31 @@ public final class FieldFormat {
     return Digests.hmacSha256Hex(secret, raw);
   }
 
+  /**
+   * The segment of a {@code @Hashed} record field: the fingerprint of the record's canonical JSON
+   * ({@link CanonicalJson}), as its generated {@code XFingerprint::canonicalJson} writes it.
+   *
+   * @throws InvalidKeyException when the record is null or its JSON cannot be written; the
+   *     message names this field and the member inside the record
+   * @throws IllegalStateException when the field is not {@code @Hashed}
+   */
+  public <R> String fingerprint(R record, Function<? super R, String> canonicalJson) {
+    if (!hashed) {
+      throw new IllegalStateException(spec + "." + name + " is not @Hashed");
+    }
+    requirePresent(record);
+    try {
+      return CanonicalJson.fingerprint(canonicalJson.apply(record));
+    } catch (InvalidKeyException e) {
+      // the same rule and explanation, named from the spec's field down to the member
+      String member = e.field() == null ? name : name + "." + e.field();
+      String explanation = e.getMessage().substring(e.getMessage().indexOf("]: ") + "]: ".length());
+      InvalidKeyException named = new InvalidKeyException(spec, member, e.rule(), explanation);
+      named.initCause(e);
+      throw named;
+    }
+  }
+
   private void requireSecretField(KeySecret secret) {
     if (!this.secret) {
       throw new IllegalStateException(spec + "." + name + " is not @Secret");
