@@ -111,7 +111,8 @@ public final class DynamoLockExecutor implements LockExecutor {
   }
 
   /**
-   * A builder for an executor on {@code client} (which the caller keeps and closes), {@code table} and {@code keyspace}.
+   * A builder for an executor on {@code client} (which the caller keeps and closes), {@code table}
+   * and {@code keyspace}.
    *
    * @param client the DynamoDB client; the caller keeps and closes it
    * @param table the lock table's name (see {@link DynamoLockTable})

@@ -101,7 +101,8 @@ public class LockKeyAutoConfiguration {
    * Single flights whose leaders the executor elects, unless the application defines its own
    * {@link SingleFlight} bean.
    *
-   * @param jedis the application's {@link UnifiedJedis} bean, else the client built from {@code spring.data.redis.*}, which stores the results
+   * @param jedis the application's {@link UnifiedJedis} bean, else the client built from
+   *     {@code spring.data.redis.*}; it stores the results
    * @param executor the lock executor bean, which elects the leaders
    * @return the single flights
    */
