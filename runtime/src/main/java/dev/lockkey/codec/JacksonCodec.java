@@ -28,12 +28,25 @@ public final class JacksonCodec<T> implements ResultCodec<T> {
     this.type = type;
   }
 
-  /** {@code type} with a new default {@link ObjectMapper} (records are supported as they are). */
+  /**
+   * {@code type} with a new default {@link ObjectMapper} (records are supported as they are).
+   *
+   * @param <T> the result type
+   * @param type the class of the results, e.g. a record
+   * @return a codec writing and reading {@code type} as JSON
+   */
   public static <T> JacksonCodec<T> of(Class<T> type) {
     return of(new ObjectMapper(), type);
   }
 
-  /** {@code type} with the application's own {@code mapper}, e.g. one that knows {@code java.time}. */
+  /**
+   * {@code type} with the application's own {@code mapper}, e.g. one that knows {@code java.time}.
+   *
+   * @param <T> the result type
+   * @param mapper the mapper that writes and reads the results; not copied, so keep it unchanged
+   * @param type the class of the results, e.g. a record
+   * @return a codec writing and reading {@code type} as JSON through {@code mapper}
+   */
   public static <T> JacksonCodec<T> of(ObjectMapper mapper, Class<T> type) {
     Objects.requireNonNull(mapper, "mapper");
     return new JacksonCodec<>(mapper, mapper.constructType(Objects.requireNonNull(type, "type")));

@@ -54,7 +54,12 @@ public final class CanonicalJson {
    */
   @FunctionalInterface
   public interface ValueWriter<T> {
-    /** Writes {@code value} to {@code json}; {@code value} is never {@code null}. */
+    /**
+     * Writes {@code value} to {@code json}; {@code value} is never {@code null}.
+     *
+     * @param json the writer to write to, positioned where the value goes
+     * @param value the value, never {@code null}
+     */
     void write(CanonicalJson json, T value);
   }
 
@@ -72,7 +77,11 @@ public final class CanonicalJson {
   /**
    * The canonical JSON of {@code value}.
    *
+   * @param <T> the value's type
    * @param type the value's type as messages name it, e.g. {@code CaptureRequest}
+   * @param value the value, usually a record
+   * @param writer writes the value, e.g. the record's generated {@code XFingerprint::write}
+   * @return the canonical JSON text
    * @throws InvalidKeyException when {@code value}, or anything in it but an absent optional, is
    *     {@code null}, or a string is no Unicode text
    */
@@ -82,7 +91,12 @@ public final class CanonicalJson {
     return json.out.toString();
   }
 
-  /** The fingerprint of canonical JSON: the first 128 bits of SHA-256 over its UTF-8, as 32 lowercase hex digits. */
+  /**
+   * The fingerprint of canonical JSON: the first 128 bits of SHA-256 over its UTF-8, as 32 lowercase hex digits.
+   *
+   * @param canonicalJson the text that {@link #write} returned
+   * @return the fingerprint, 32 lowercase hex digits
+   */
   public static String fingerprint(String canonicalJson) {
     return Digests.sha256Hex(canonicalJson.getBytes(StandardCharsets.UTF_8));
   }
@@ -106,6 +120,7 @@ public final class CanonicalJson {
    * the order of their names' UTF-16 code units ({@code String.compareTo}), as generated writers
    * call them.
    *
+   * @param name the member's name, as the record component is named
    * @return this writer, for the value
    */
   public CanonicalJson member(String name) {
@@ -119,7 +134,14 @@ public final class CanonicalJson {
     return this;
   }
 
-  /** The member {@code name} with {@code value}'s content, or no member at all when it is empty. */
+  /**
+   * The member {@code name} with {@code value}'s content, or no member at all when it is empty.
+   *
+   * @param <T> the content's type
+   * @param name the member's name, in sorted order as for {@link #member(String)}
+   * @param value the optional; {@code null} is invalid, an empty one writes nothing
+   * @param writer writes the content when present
+   */
   public <T> void optional(String name, Optional<? extends T> value, ValueWriter<? super T> writer) {
     if (value == null) {
       at(name);
@@ -131,57 +153,103 @@ public final class CanonicalJson {
     }
   }
 
-  /** A string, in NFC. */
+  /**
+   * A string, in NFC.
+   *
+   * @param value the string; {@code null} or an unpaired surrogate is invalid
+   */
   public void string(String value) {
     quoted(normalized(requirePresent(value)));
   }
 
-  /** An integer as its exact decimal digits. */
+  /**
+   * An integer as its exact decimal digits.
+   *
+   * @param value the integer
+   */
   public void integral(long value) {
     out.append(value);
   }
 
-  /** A {@code Byte}, {@code Short}, {@code Integer} or {@code Long} as its exact decimal digits. */
+  /**
+   * A {@code Byte}, {@code Short}, {@code Integer} or {@code Long} as its exact decimal digits.
+   *
+   * @param value the boxed integer; {@code null} is invalid
+   */
   public void integral(Number value) {
     out.append(requirePresent(value).longValue());
   }
 
-  /** {@code true} or {@code false}. */
+  /**
+   * {@code true} or {@code false}.
+   *
+   * @param value the boolean
+   */
   public void bool(boolean value) {
     out.append(value);
   }
 
-  /** {@code true} or {@code false}. */
+  /**
+   * {@code true} or {@code false}.
+   *
+   * @param value the boxed boolean; {@code null} is invalid
+   */
   public void bool(Boolean value) {
     out.append(requirePresent(value).booleanValue());
   }
 
-  /** A decimal without trailing zeros, in plain notation: {@code 100.00} and {@code 1E+2} give {@code 100}. */
+  /**
+   * A decimal without trailing zeros, in plain notation: {@code 100.00} and {@code 1E+2} give {@code 100}.
+   *
+   * @param value the decimal; {@code null} is invalid
+   */
   public void decimal(BigDecimal value) {
     out.append(requirePresent(value).stripTrailingZeros().toPlainString());
   }
 
-  /** A UUID as a string, lowercase. */
+  /**
+   * A UUID as a string, lowercase.
+   *
+   * @param value the UUID; {@code null} is invalid
+   */
   public void uuid(UUID value) {
     quoted(requirePresent(value).toString());
   }
 
-  /** An enum constant as a string, its name. */
+  /**
+   * An enum constant as a string, its name.
+   *
+   * @param value the constant; {@code null} is invalid
+   */
   public void enumName(Enum<?> value) {
     quoted(requirePresent(value).name());
   }
 
-  /** A date as a string, ISO: {@code 2026-04-13}. */
+  /**
+   * A date as a string, ISO: {@code 2026-04-13}.
+   *
+   * @param value the date; {@code null} is invalid
+   */
   public void date(LocalDate value) {
     quoted(requirePresent(value).toString());
   }
 
-  /** A year-month as a string, ISO: {@code 2026-04}. */
+  /**
+   * A year-month as a string, ISO: {@code 2026-04}.
+   *
+   * @param value the year-month; {@code null} is invalid
+   */
   public void yearMonth(YearMonth value) {
     quoted(requirePresent(value).toString());
   }
 
-  /** An array of the elements in their order. */
+  /**
+   * An array of the elements in their order.
+   *
+   * @param <T> the element type
+   * @param values the list; {@code null}, or a {@code null} element, is invalid
+   * @param writer writes each element
+   */
   public <T> void list(List<? extends T> values, ValueWriter<? super T> writer) {
     requirePresent(values);
     out.append('[');
@@ -195,7 +263,13 @@ public final class CanonicalJson {
     out.append(']');
   }
 
-  /** An array of the distinct elements, sorted by their canonical JSON, so that iteration order does not count. */
+  /**
+   * An array of the distinct elements, sorted by their canonical JSON, so that iteration order does not count.
+   *
+   * @param <T> the element type
+   * @param values the set; {@code null}, or a {@code null} element, is invalid
+   * @param writer writes each element
+   */
   public <T> void set(Set<? extends T> values, ValueWriter<? super T> writer) {
     requirePresent(values);
     TreeSet<String> elements = new TreeSet<>(); // String order is UTF-16 code unit order
@@ -213,6 +287,9 @@ public final class CanonicalJson {
    * An object with a member per entry, keys in NFC and sorted by their UTF-16 code units, so that
    * the map's iteration order does not count.
    *
+   * @param <T> the value type
+   * @param values the map; {@code null}, or a {@code null} key or value, is invalid
+   * @param writer writes each value
    * @throws InvalidKeyException when two keys are one in NFC
    */
   public <T> void map(Map<String, ? extends T> values, ValueWriter<? super T> writer) {
@@ -254,7 +331,13 @@ public final class CanonicalJson {
     path.pop();
   }
 
-  /** {@code value} by {@code writer}, e.g. a nested record by its generated {@code XFingerprint::write}. */
+  /**
+   * {@code value} by {@code writer}, e.g. a nested record by its generated {@code XFingerprint::write}.
+   *
+   * @param <T> the value's type
+   * @param value the value; {@code null} is invalid
+   * @param writer writes it
+   */
   public <T> void value(T value, ValueWriter<? super T> writer) {
     writer.write(this, requirePresent(value));
   }

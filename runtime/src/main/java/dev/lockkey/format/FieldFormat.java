@@ -461,6 +461,12 @@ public final class FieldFormat {
    * The segment of a {@code @Hashed} record field: the fingerprint of the record's canonical JSON
    * ({@link CanonicalJson}), as its generated {@code XFingerprint::canonicalJson} writes it.
    *
+   * @param <R> the record type
+   * @param record the field's value
+   * @param canonicalJson writes the record's canonical JSON, e.g. the generated
+   *     {@code XFingerprint::canonicalJson}
+   * @return the segment: the record's {@link CanonicalJson#fingerprint fingerprint}, 32 lowercase
+   *     hex digits
    * @throws InvalidKeyException when the record is null or its JSON cannot be written; the
    *     message names this field and the member inside the record
    * @throws IllegalStateException when the field is not {@code @Hashed}

@@ -163,12 +163,14 @@ public final class LockOptions {
    * The lock's write and the store's wait for replicas (Redis {@code WAIT}) travel together in one
    * round trip. Acknowledged writes survive a failover to one of those replicas; without the
    * option a failover may lose a lock that was just granted (see {@code dev.lockkey.redis}).
+   *
+   * @return the number of replicas that must acknowledge each write; 0 for none
    */
   public int replicas() {
     return replicas;
   }
 
-  /** How long to wait at most for {@link #replicas()} acknowledgements; zero when none are asked for. */
+  /** {@return how long to wait at most for {@link #replicas()} acknowledgements; zero when none are asked for} */
   public Duration replicaTimeout() {
     return replicaTimeout;
   }
@@ -289,8 +291,10 @@ public final class LockOptions {
      * each acquisition and extension; see {@link LockOptions#replicas()}. {@code replicas(0, Duration.ZERO)}
      * asks for none (the default).
      *
+     * @param count how many replicas must acknowledge each write; 0 for none
      * @param timeout at least 1 ms and at most {@link #MAX_REPLICA_TIMEOUT} when {@code count} is
      *     above 0 (checked by {@link #build()}), truncated to whole milliseconds
+     * @return this builder
      * @throws IllegalArgumentException when {@code count} is negative
      */
     public Builder replicas(int count, Duration timeout) {

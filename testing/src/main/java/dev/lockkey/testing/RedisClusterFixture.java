@@ -206,6 +206,8 @@ public final class RedisClusterFixture implements AutoCloseable {
    * A new cluster client like {@link #newClient()} built only from API that every supported Jedis
    * has (6.0 to 8): a {@code JedisCluster}, the cluster client of Jedis 6 and 7.0 (deprecated, not
    * removed, in Jedis 8). For tests that run on the lowest Jedis; the caller closes it.
+   *
+   * @return the cluster client, with the default timeouts; the caller closes it
    */
   @SuppressWarnings("deprecation") // JedisCluster is the one cluster client that Jedis 6 to 8 all have
   public UnifiedJedis newUnifiedJedis() {

@@ -177,6 +177,8 @@ public final class RedisFixture implements AutoCloseable {
    * (6.0 to 8): a {@link UnifiedJedis} on a {@link PooledConnectionProvider}, as Jedis 6's
    * {@code JedisPooled} is, speaking RESP2. For tests that run on the lowest Jedis; the caller
    * closes it.
+   *
+   * @return the client, with the default timeouts; the caller closes it
    */
   public UnifiedJedis newUnifiedJedis() {
     return newUnifiedJedis(JedisClients.DEFAULT_TIMEOUT, JedisClients.DEFAULT_TIMEOUT);
@@ -187,6 +189,7 @@ public final class RedisFixture implements AutoCloseable {
    *
    * @param connectTimeout how long opening a connection may take
    * @param socketTimeout how long a reply may take
+   * @return the client; the caller closes it
    */
   public UnifiedJedis newUnifiedJedis(Duration connectTimeout, Duration socketTimeout) {
     PooledConnectionProvider provider = new PooledConnectionProvider(new HostAndPort(host(), port()),

@@ -8,7 +8,9 @@ package dev.lockkey.redis.idempotency;
 public final class IdempotencyFailedException extends IdempotencyException {
   private static final long serialVersionUID = 1L;
 
+  /** The original exception's class name. */
   private final String failureType;
+  /** The original exception's message, or "" when it had none. */
   private final String failureMessage;
 
   IdempotencyFailedException(String fullKey, String failureType, String failureMessage) {
@@ -18,12 +20,12 @@ public final class IdempotencyFailedException extends IdempotencyException {
     this.failureMessage = failureMessage;
   }
 
-  /** The original exception's class name, e.g. {@code com.acme.CardDeclinedException}. */
+  /** {@return the original exception's class name, e.g. {@code com.acme.CardDeclinedException}} */
   public String failureType() {
     return failureType;
   }
 
-  /** The original exception's message, or "" when it had none. */
+  /** {@return the original exception's message, or "" when it had none} */
   public String failureMessage() {
     return failureMessage;
   }

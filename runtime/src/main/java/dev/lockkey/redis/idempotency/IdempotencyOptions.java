@@ -68,12 +68,18 @@ public final class IdempotencyOptions<T> {
     this.finalFailure = builder.finalFailure;
   }
 
-  /** A builder with the defaults above and this codec for results. */
+  /**
+   * A builder with the defaults above and this codec for results.
+   *
+   * @param <T> the result type
+   * @param codec how results are stored; every server sharing a key must use the same
+   * @return a new builder
+   */
   public static <T> Builder<T> builder(ResultCodec<T> codec) {
     return new Builder<>(codec);
   }
 
-  /** A builder starting from these options. */
+  /** {@return a new builder starting from these options} */
   public Builder<T> toBuilder() {
     return new Builder<>(codec)
         .expiry(expiry)
@@ -84,42 +90,48 @@ public final class IdempotencyOptions<T> {
         .finalFailure(finalFailure);
   }
 
-  /** These options with another {@link #expiry()}, e.g. for one call. */
+  /**
+   * These options with another {@link #expiry()}, e.g. for one call.
+   *
+   * @param expiry how long the finished call's record is replayed: 1 ms to 100 years
+   * @return new options; these are unchanged
+   * @throws IllegalArgumentException when {@code expiry} is out of its range
+   */
   public IdempotencyOptions<T> withExpiry(Duration expiry) {
     return toBuilder().expiry(expiry).build();
   }
 
-  /** How results are stored; every server sharing a key must use the same. */
+  /** {@return how results are stored; every server sharing a key must use the same} */
   public ResultCodec<T> codec() {
     return codec;
   }
 
-  /** How long a finished call's record is replayed (whole milliseconds). */
+  /** {@return how long a finished call's record is replayed (whole milliseconds)} */
   public Duration expiry() {
     return expiry;
   }
 
-  /** How long an in-progress record lives without renewal (whole milliseconds). */
+  /** {@return how long an in-progress record lives without renewal (whole milliseconds)} */
   public Duration lease() {
     return lease;
   }
 
-  /** Whether the lease is renewed while the work runs, every third of the lease. */
+  /** {@return whether the lease is renewed while the work runs, every third of the lease} */
   public boolean renewal() {
     return renewal;
   }
 
-  /** What a duplicate does while the first call runs. */
+  /** {@return what a duplicate does while the first call runs} */
   public InProgress inProgress() {
     return inProgress;
   }
 
-  /** How long a duplicate waits with {@link InProgress#WAIT} (whole milliseconds). */
+  /** {@return how long a duplicate waits with {@link InProgress#WAIT} (whole milliseconds)} */
   public Duration waitTime() {
     return waitTime;
   }
 
-  /** Which failures of the work are final: stored and replayed rather than retried. */
+  /** {@return which failures of the work are final: stored and replayed rather than retried} */
   public Predicate<? super Exception> finalFailure() {
     return finalFailure;
   }
@@ -150,31 +162,60 @@ public final class IdempotencyOptions<T> {
       this.codec = Objects.requireNonNull(codec, "codec");
     }
 
-    /** How long a finished call is replayed: 1 ms to 100 years, truncated to whole milliseconds. */
+    /**
+     * How long a finished call is replayed: 1 ms to 100 years (checked by {@link #build()}),
+     * truncated to whole milliseconds.
+     *
+     * @param expiry how long the record of a result or final failure lives
+     * @return this builder
+     */
     public Builder<T> expiry(Duration expiry) {
       this.expiry = Objects.requireNonNull(expiry, "expiry");
       return this;
     }
 
-    /** How long an in-progress record lives without renewal: 30 ms to 100 years. */
+    /**
+     * How long an in-progress record lives without renewal: 30 ms to 100 years (checked by
+     * {@link #build()}).
+     *
+     * @param lease the lease of the in-progress record, which bounds how long a dead leader blocks
+     *     the key
+     * @return this builder
+     */
     public Builder<T> lease(Duration lease) {
       this.lease = Objects.requireNonNull(lease, "lease");
       return this;
     }
 
-    /** Whether the lease is renewed while the work runs; off, work longer than the lease may run twice. */
+    /**
+     * Whether the lease is renewed while the work runs; off, work longer than the lease may run twice.
+     *
+     * @param renewal {@code true} (the default) to renew every third of the lease
+     * @return this builder
+     */
     public Builder<T> renewal(boolean renewal) {
       this.renewal = renewal;
       return this;
     }
 
-    /** What a duplicate does while the first call runs. */
+    /**
+     * What a duplicate does while the first call runs.
+     *
+     * @param inProgress wait for the outcome (the default) or fail at once
+     * @return this builder
+     */
     public Builder<T> inProgress(InProgress inProgress) {
       this.inProgress = Objects.requireNonNull(inProgress, "inProgress");
       return this;
     }
 
-    /** How long a duplicate waits for the first call's outcome: 1 ms to 100 years. */
+    /**
+     * How long a duplicate waits for the first call's outcome: 1 ms to 100 years (checked by
+     * {@link #build()}).
+     *
+     * @param waitTime the longest wait with {@link InProgress#WAIT}
+     * @return this builder
+     */
     public Builder<T> waitTime(Duration waitTime) {
       this.waitTime = Objects.requireNonNull(waitTime, "waitTime");
       return this;
@@ -185,6 +226,9 @@ public final class IdempotencyOptions<T> {
      * invalid amount): those are stored for {@link #expiry} and replayed as
      * {@link IdempotencyFailedException} with their type and message, so keep secrets out of
      * their messages. Any other failure removes the record, and a retry runs the work again.
+     *
+     * @param finalFailure true for a failure of the work that is final
+     * @return this builder
      */
     public Builder<T> finalFailure(Predicate<? super Exception> finalFailure) {
       this.finalFailure = Objects.requireNonNull(finalFailure, "finalFailure");
@@ -194,6 +238,7 @@ public final class IdempotencyOptions<T> {
     /**
      * The options.
      *
+     * @return the validated options, durations truncated to whole milliseconds
      * @throws IllegalArgumentException naming the option when a duration is out of its range
      */
     public IdempotencyOptions<T> build() {

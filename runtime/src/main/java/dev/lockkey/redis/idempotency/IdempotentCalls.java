@@ -81,7 +81,14 @@ public final class IdempotentCalls implements AutoCloseable {
     this.keeper = new LeaseKeeper(store, this.listener);
   }
 
-  /** Idempotent calls on {@code jedis}, in {@code keyspace}. */
+  /**
+   * Idempotent calls on {@code jedis}, in {@code keyspace}.
+   *
+   * @param jedis the client of the Redis server or cluster that holds the records; not closed by
+   *     {@link #close()}
+   * @param keyspace the environment that prefixes every record's and fencing counter's key
+   * @return the calls, with their renewal thread; close them when done
+   */
   public static IdempotentCalls create(UnifiedJedis jedis, Keyspace keyspace) {
     return new IdempotentCalls(jedis, keyspace, LockListener.NONE);
   }
@@ -89,6 +96,12 @@ public final class IdempotentCalls implements AutoCloseable {
   /**
    * Idempotent calls that tell {@code listener} of a lost lease ({@code onLeaseLost}) and of Redis
    * failures that did not stop the call ({@code onError}), e.g. a result that could not be stored.
+   *
+   * @param jedis the client of the Redis server or cluster that holds the records; not closed by
+   *     {@link #close()}
+   * @param keyspace the environment that prefixes every record's and fencing counter's key
+   * @param listener told of lost leases and of Redis failures that did not stop a call
+   * @return the calls, with their renewal thread; close them when done
    */
   public static IdempotentCalls create(UnifiedJedis jedis, Keyspace keyspace, LockListener listener) {
     return new IdempotentCalls(jedis, keyspace, listener);
@@ -98,9 +111,15 @@ public final class IdempotentCalls implements AutoCloseable {
    * The result of the call {@code key} with this payload: replayed from its record, waited for, or
    * computed here by {@code work}.
    *
+   * @param <T> the result type
+   * @param <E> what {@code work} may throw
    * @param key the call's identity: the business key, or a client's idempotency key of its own spec
    * @param fingerprint the payload's fingerprint, as a generated {@code XFingerprint.of(payload)}
    *     returns it: 32 lowercase hex digits
+   * @param options how this kind of call is stored, replayed and waited for; the same for every
+   *     call of the key
+   * @param work the work, run here only when no record of the call exists (or its leader's lease
+   *     ran out)
    * @return the result, as {@code work} returned it here or as the codec decoded it
    * @throws E what {@code work} threw here, unchanged
    * @throws IdempotencyConflictException when the key was first used with another payload

@@ -15,6 +15,8 @@ public interface IdempotentWork<T, E extends Exception> {
    *     died gets a higher one): pass it to the resource the work writes, so that it can refuse a
    *     leader that lost its lease and still writes
    * @return the result, never {@code null}
+   * @throws E when the work fails; the call's options decide whether the failure is stored and
+   *     replayed or the work may run again
    */
   T run(long fencingToken) throws E;
 }
