@@ -30,6 +30,19 @@ public record FieldDescriptor(
     int maxLength,
     Duration window) {
 
+  /**
+   * Checks that the name and type are given and that the length limit and window are sensible.
+   *
+   * @param name the accessor's name
+   * @param type the declared type as javac prints it, e.g. {@code java.util.Set<java.lang.String>}
+   * @param hashed {@link Hashed}
+   * @param secret {@link Secret}
+   * @param unordered {@link Unordered}
+   * @param caseInsensitive {@link CaseInsensitive}
+   * @param verbatim {@link Verbatim}
+   * @param maxLength {@link MaxLength}, or 0 when unbounded
+   * @param window {@link Window} as a duration, or {@code null} when the field has none
+   */
   public FieldDescriptor {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(type, "type");
@@ -41,52 +54,96 @@ public record FieldDescriptor(
     }
   }
 
-  /** A field with no modifiers. */
+  /**
+   * A field with no modifiers.
+   *
+   * @param name the field's name
+   * @param type the field's type as written in the spec, e.g. {@code String}
+   * @return a field with no modifiers
+   */
   public static FieldDescriptor of(String name, String type) {
     return new FieldDescriptor(name, type, false, false, false, false, false, 0, null);
   }
 
-  /** This field with {@link Hashed}. */
+  /**
+   * This field with {@link Hashed}.
+   *
+   * @return this field with {@code Hashed}
+   */
   public FieldDescriptor withHashed() {
     return new FieldDescriptor(name, type, true, secret, unordered, caseInsensitive, verbatim, maxLength, window);
   }
 
-  /** This field with {@link Secret}. */
+  /**
+   * This field with {@link Secret}.
+   *
+   * @return this field with {@code Secret}
+   */
   public FieldDescriptor withSecret() {
     return new FieldDescriptor(name, type, hashed, true, unordered, caseInsensitive, verbatim, maxLength, window);
   }
 
-  /** This field with {@link Unordered}. */
+  /**
+   * This field with {@link Unordered}.
+   *
+   * @return this field with {@code Unordered}
+   */
   public FieldDescriptor withUnordered() {
     return new FieldDescriptor(name, type, hashed, secret, true, caseInsensitive, verbatim, maxLength, window);
   }
 
-  /** This field with {@link CaseInsensitive}. */
+  /**
+   * This field with {@link CaseInsensitive}.
+   *
+   * @return this field with {@code CaseInsensitive}
+   */
   public FieldDescriptor withCaseInsensitive() {
     return new FieldDescriptor(name, type, hashed, secret, unordered, true, verbatim, maxLength, window);
   }
 
-  /** This field with {@link Verbatim}. */
+  /**
+   * This field with {@link Verbatim}.
+   *
+   * @return this field with {@code Verbatim}
+   */
   public FieldDescriptor withVerbatim() {
     return new FieldDescriptor(name, type, hashed, secret, unordered, caseInsensitive, true, maxLength, window);
   }
 
-  /** This field with {@link MaxLength}. */
+  /**
+   * This field with {@link MaxLength}.
+   *
+   * @param codePoints the largest number of code points, at least 1
+   * @return this field with {@code MaxLength}
+   */
   public FieldDescriptor withMaxLength(int codePoints) {
     return new FieldDescriptor(name, type, hashed, secret, unordered, caseInsensitive, verbatim, codePoints, window);
   }
 
-  /** This field with {@link Window}. */
+  /**
+   * This field with {@link Window}.
+   *
+   * @param size the window length, positive
+   * @return this field with {@code Window}
+   */
   public FieldDescriptor withWindow(Duration size) {
     return new FieldDescriptor(name, type, hashed, secret, unordered, caseInsensitive, verbatim, maxLength, size);
   }
 
-  /** Whether the segment is a digest ({@link Hashed} or {@link Secret}) rather than the value. */
+  /**
+   * Whether the segment is a digest ({@link Hashed} or {@link Secret}) rather than the value.
+   *
+   * @return whether the segment is a digest ({@code Hashed} or {@code Secret}) rather than the value
+   */
   public boolean digest() {
     return hashed || secret;
   }
 
-  /** The modifiers as they would be written in source, e.g. {@code [@CaseInsensitive, @MaxLength(64)]}. */
+  /**
+   * The modifiers as they would be written in source, e.g. {@code [@CaseInsensitive, @MaxLength(64)]}.
+   *
+   * @return the modifiers as they would be written in source, e.g. {@code [@CaseInsensitive, @MaxLength(64)]}
+   */
   public List<String> modifiers() {
     List<String> out = new ArrayList<>();
     if (hashed) out.add("@Hashed");

@@ -7,8 +7,11 @@ package dev.lockkey;
 public final class InvalidKeyException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
 
+  /** The spec's name. */
   private final String spec;
+  /** The identity field, or {@code null} when the rule concerns the whole key. */
   private final String field;
+  /** The rule's stable short name. */
   private final String rule;
 
   /**
@@ -24,17 +27,29 @@ public final class InvalidKeyException extends IllegalArgumentException {
     this.rule = rule;
   }
 
-  /** The spec's name. */
+  /**
+   * The spec's name.
+   *
+   * @return the spec's name
+   */
   public String spec() {
     return spec;
   }
 
-  /** The identity field, or {@code null} when the rule concerns the whole key. */
+  /**
+   * The identity field, or {@code null} when the rule concerns the whole key.
+   *
+   * @return the identity field, or {@code null} when the rule concerns the whole key
+   */
   public String field() {
     return field;
   }
 
-  /** The rule's stable short name, e.g. {@code blank}, {@code max-length}, {@code too-long}. */
+  /**
+   * The rule's stable short name, e.g. {@code blank}, {@code max-length}, {@code too-long}.
+   *
+   * @return the rule's stable short name, e.g. {@code blank}, {@code max-length}, {@code too-long}
+   */
   public String rule() {
     return rule;
   }

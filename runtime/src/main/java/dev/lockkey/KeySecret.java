@@ -30,6 +30,8 @@ public final class KeySecret {
    * A secret from raw bytes: at least {@value #MIN_LENGTH}, and 32 random bytes are recommended.
    * The bytes are copied.
    *
+   * @param secret the secret's bytes, at least {@value #MIN_LENGTH}
+   * @return the secret
    * @throws IllegalArgumentException when {@code secret} has fewer than {@value #MIN_LENGTH} bytes;
    *     the message gives the length only, never the bytes
    */
@@ -49,7 +51,12 @@ public final class KeySecret {
     }
   }
 
-  /** HMAC-SHA256 of {@code input} under this secret (32 bytes). */
+  /**
+   * HMAC-SHA256 of {@code input} under this secret (32 bytes).
+   *
+   * @param input the bytes to digest
+   * @return the 32 bytes of HMAC-SHA256
+   */
   public byte[] hmacSha256(byte[] input) {
     return newMac().doFinal(input);
   }

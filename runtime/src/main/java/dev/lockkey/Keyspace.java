@@ -17,13 +17,18 @@ public final class Keyspace {
 
   /**
    * @param env the environment word, e.g. {@code prod} or {@code staging}
+   * @return the key space
    * @throws IllegalArgumentException when {@code env} is not a word of the key format
    */
   public static Keyspace of(String env) {
     return new Keyspace(Words.require("environment", env));
   }
 
-  /** The environment word. */
+  /**
+   * The environment word.
+   *
+   * @return the environment word
+   */
   public String env() {
     return env;
   }
@@ -31,13 +36,22 @@ public final class Keyspace {
   /**
    * The full key {@code purpose:env:{body}}.
    *
+   * @param purpose the purpose word
+   * @param key the key whose body goes inside the braces
+   * @return the full key
    * @throws IllegalArgumentException when {@code purpose} is not a word of the key format
    */
   public String fullKey(String purpose, LockKey key) {
     return fullKey(purpose, key.canonical());
   }
 
-  /** The full key for a body already rendered by a {@link LockKey}. */
+  /**
+   * The full key for a body already rendered by a {@link LockKey}.
+   *
+   * @param purpose the purpose word
+   * @param body a body, e.g. {@code payment:capture:v1:t42:98765}
+   * @return the full key
+   */
   public String fullKey(String purpose, String body) {
     Words.require("purpose", purpose);
     Objects.requireNonNull(body, "body");

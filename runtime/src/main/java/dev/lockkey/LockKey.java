@@ -11,9 +11,15 @@ public interface LockKey {
   /**
    * The body as {@code docs/KEY-FORMAT.md} defines it, e.g. {@code payment:capture:v1:t42:98765}.
    * It holds digests in place of {@link Hashed} and {@link Secret} values, so it is safe to log.
+   *
+   * @return the body as {@code docs/KEY-FORMAT.md} defines it, e.g. {@code payment:capture:v1:t42:98765}
    */
   String canonical();
 
-  /** What spec this key was rendered from; its parts are low-cardinality, fit for metric tags. */
+  /**
+   * What spec this key was rendered from; its parts are low-cardinality, fit for metric tags.
+   *
+   * @return what spec this key was rendered from
+   */
   SpecDescriptor spec();
 }

@@ -28,18 +28,32 @@ import java.lang.annotation.Target;
 @Target(ElementType.TYPE)
 public @interface LockKeySpec {
 
-  /** The business domain, a word: 1 to 64 of {@code a-z 0-9 - _}, starting with a letter or digit. */
+  /**
+   * The business domain, a word: 1 to 64 of {@code a-z 0-9 - _}, starting with a letter or digit.
+   *
+   * @return the business domain, a word
+   */
   String domain();
 
-  /** What is done to the resource, a word like {@link #domain()}. */
+  /**
+   * What is done to the resource, a word like {@link #domain()}.
+   *
+   * @return what is done to the resource, a word like {@code #domain()}
+   */
   String action();
 
-  /** The layout version, at least 1. Bump it whenever the layout changes. */
+  /**
+   * The layout version, at least 1. Bump it whenever the layout changes.
+   *
+   * @return the layout version, at least 1
+   */
   int version() default 1;
 
   /**
    * An optional layout such as {@code "order:{orderId}:pay:{version}"}; when empty the layout is
    * {@code domain:action:v{version}} followed by one segment per identity field.
+   *
+   * @return the layout, or {@code ""} for {@code domain:action:v{version}} followed by the fields
    */
   String template() default "";
 }

@@ -12,6 +12,10 @@ import java.lang.annotation.Target;
 @Target(ElementType.METHOD)
 public @interface MaxLength {
 
-  /** The largest allowed number of code points, at least 1. */
+  /**
+   * The largest allowed number of code points, at least 1.
+   *
+   * @return the largest allowed number of code points, at least 1
+   */
   int value();
 }

@@ -18,9 +18,17 @@ import java.time.temporal.ChronoUnit;
 @Target(ElementType.METHOD)
 public @interface Window {
 
-  /** The window length in {@link #unit()}s, at least 1. */
+  /**
+   * The window length in {@link #unit()}s, at least 1.
+   *
+   * @return the window length in {@code #unit()}s, at least 1
+   */
   long size();
 
-  /** The unit of {@link #size()}. */
+  /**
+   * The unit of {@link #size()}.
+   *
+   * @return the unit of {@code #size()}
+   */
   ChronoUnit unit();
 }

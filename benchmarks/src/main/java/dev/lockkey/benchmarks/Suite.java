@@ -122,7 +122,7 @@ public final class Suite {
     setup.put("CPU model", machine.cpuModel());
     setup.put("JDK", machine.jdk());
     setup.put("OS", machine.os());
-    setup.put("Redis", "redis-server " + redisVersion + " (lockkey-testing fixture), loopback, no persistence");
+    setup.put("Redis", "redis-server " + redisVersion + " (lockkey-test fixture), loopback, no persistence");
     setup.put("placement", placement.description());
     setup.put("load average (1 min) before / after", loadBefore + " / " + Machine.loadAverage());
     setup.put("suite duration", Duration.between(started, Instant.now()).toSeconds() + " s");

@@ -99,12 +99,26 @@ public final class DynamoLockExecutor implements LockExecutor {
   /**
    * An executor with {@link LockOptions#defaults()}, no listener and the system clock, on the lock
    * table {@code table} (see {@link DynamoLockTable}).
+   *
+   * @param client the DynamoDB client; the caller keeps and closes it
+   * @param table the lock table's name; the table must exist, e.g. made by
+   *     {@link DynamoLockTable#create}
+   * @param keyspace the key space whose full keys are the table's partition keys
+   * @return the executor; close it when done
    */
   public static DynamoLockExecutor create(DynamoDbClient client, String table, Keyspace keyspace) {
     return builder(client, table, keyspace).build();
   }
 
-  /** A builder for an executor on {@code client} (which the caller keeps and closes), {@code table} and {@code keyspace}. */
+  /**
+   * A builder for an executor on {@code client} (which the caller keeps and closes), {@code table}
+   * and {@code keyspace}.
+   *
+   * @param client the DynamoDB client; the caller keeps and closes it
+   * @param table the lock table's name (see {@link DynamoLockTable})
+   * @param keyspace the key space whose full keys are the table's partition keys
+   * @return a builder with the defaults of {@link #create}
+   */
   public static DynamoLockExecutorBuilder builder(DynamoDbClient client, String table, Keyspace keyspace) {
     return new DynamoLockExecutorBuilder(client, table, keyspace);
   }

@@ -27,13 +27,23 @@ public final class DynamoLockExecutorBuilder {
     this.keyspace = Objects.requireNonNull(keyspace, "keyspace");
   }
 
-  /** The options for calls that take none ({@link LockOptions#defaults()} unless set). */
+  /**
+   * The options for calls that take none ({@link LockOptions#defaults()} unless set).
+   *
+   * @param options the executor's default options
+   * @return this builder
+   */
   public DynamoLockExecutorBuilder defaultOptions(LockOptions options) {
     this.defaults = Objects.requireNonNull(options, "options");
     return this;
   }
 
-  /** Who hears about acquisitions, releases, losses and errors, e.g. a metrics recorder. */
+  /**
+   * Who hears about acquisitions, releases, losses and errors, e.g. a metrics recorder.
+   *
+   * @param listener the listener; none unless set
+   * @return this builder
+   */
   public DynamoLockExecutorBuilder listener(LockListener listener) {
     this.listener = Objects.requireNonNull(listener, "listener");
     return this;
@@ -44,6 +54,9 @@ public final class DynamoLockExecutorBuilder {
    * {@link dev.lockkey.lock.Lease#expiry()}): the system clock unless set, e.g. a clock set ahead in
    * a test of skew. Lease deadlines, renewals and waits in this process follow
    * {@link System#nanoTime()} instead.
+   *
+   * @param clock the wall clock of lease deadlines in the table
+   * @return this builder
    */
   public DynamoLockExecutorBuilder clock(Clock clock) {
     this.clock = Objects.requireNonNull(clock, "clock");
@@ -54,6 +67,8 @@ public final class DynamoLockExecutorBuilder {
    * The longest pause between two attempts of a waiting acquisition (500 ms unless set): shorter
    * pauses take a released lock sooner and cost more requests while waiting.
    *
+   * @param maxPollInterval the longest pause, at least 10 ms
+   * @return this builder
    * @throws IllegalArgumentException when under 10 ms
    */
   public DynamoLockExecutorBuilder maxPollInterval(Duration maxPollInterval) {
@@ -65,7 +80,7 @@ public final class DynamoLockExecutorBuilder {
     return this;
   }
 
-  /** The executor. */
+  /** {@return a new executor with what this builder was given; close it when done} */
   public DynamoLockExecutor build() {
     return new DynamoLockExecutor(DynamoLockStore.create(client, table, clock), keyspace, defaults, listener,
         maxPollInterval);

@@ -98,7 +98,13 @@ public final class DynamoLockStore {
     this.clock = Objects.requireNonNull(clock, "clock");
   }
 
-  /** A store on {@code table} (see {@link DynamoLockTable}) with the system clock. */
+  /**
+   * A store on {@code table} (see {@link DynamoLockTable}) with the system clock.
+   *
+   * @param client the DynamoDB client; the caller keeps and closes it
+   * @param table the lock table's name
+   * @return the store
+   */
   public static DynamoLockStore create(DynamoDbClient client, String table) {
     return new DynamoLockStore(client, table, Clock.systemUTC());
   }
@@ -106,17 +112,22 @@ public final class DynamoLockStore {
   /**
    * A store whose {@code lease_until} values follow {@code clock}: the system clock outside tests,
    * where one of several clients may be set ahead or behind to play skew or expiry.
+   *
+   * @param client the DynamoDB client; the caller keeps and closes it
+   * @param table the lock table's name
+   * @param clock the wall clock that writes and compares {@code lease_until}
+   * @return the store
    */
   public static DynamoLockStore create(DynamoDbClient client, String table, Clock clock) {
     return new DynamoLockStore(client, table, clock);
   }
 
-  /** The table's name. */
+  /** {@return the lock table's name} */
   public String table() {
     return table;
   }
 
-  /** The wall clock of {@code lease_until}. */
+  /** {@return the wall clock of {@code lease_until}} */
   public Clock clock() {
     return clock;
   }
@@ -125,10 +136,14 @@ public final class DynamoLockStore {
    * Takes the lock {@code fullKey} for {@code ownerToken} if it is free, its lease ran out, or it
    * is this owner's already (a retried take), in one conditional write.
    *
+   * @param fullKey the lock's full key, the item's partition key
+   * @param ownerToken the new lease's owner token, unique per lease
    * @param leaseTime how long the lock is kept unless released or extended, at least 1 ms
    * @throws DynamoThrottledException when DynamoDB throttled the write through the SDK's retries
    * @throws DynamoUnavailableException when DynamoDB did not answer, or failed on its side
    * @throws DynamoLockException on any other DynamoDB failure, e.g. a missing table
+   * @return granted, with the new fencing token and lease deadline, or held, with the holder's
+   *     deadline when DynamoDB returned it
    * @throws dev.lockkey.lock.LockInterruptedException when the thread was interrupted during the call
    */
   public AcquireResult tryAcquire(String fullKey, String ownerToken, Duration leaseTime) {
@@ -164,6 +179,8 @@ public final class DynamoLockStore {
    * Releases the lock if {@code ownerToken}'s lease still holds it (or this owner released it
    * already), in one conditional write. The item stays, with its fencing token.
    *
+   * @param fullKey the lock's full key
+   * @param ownerToken the owner token of the lease to release
    * @return whether the lease held the lock (and it is free now)
    * @throws DynamoThrottledException when DynamoDB throttled the write through the SDK's retries
    * @throws DynamoUnavailableException when DynamoDB did not answer, or failed on its side
@@ -183,6 +200,9 @@ public final class DynamoLockStore {
    * Sets the lease of {@code ownerToken} to run out {@code leaseTime} from now, if it still holds
    * the lock, in one conditional write.
    *
+   * @param fullKey the lock's full key
+   * @param ownerToken the owner token of the lease to extend
+   * @param leaseTime how long from now the lease runs, at least 1 ms
    * @return whether the lease held the lock (and is extended now)
    * @throws DynamoThrottledException when DynamoDB throttled the write through the SDK's retries
    * @throws DynamoUnavailableException when DynamoDB did not answer, or failed on its side
@@ -202,6 +222,7 @@ public final class DynamoLockStore {
   /**
    * Reads the lock's item (a strongly consistent read), for diagnostics and tests.
    *
+   * @param fullKey the lock's full key
    * @return the item, or empty when the key was never taken or its item was deleted by TTL
    */
   public Optional<LockItem> read(String fullKey) {

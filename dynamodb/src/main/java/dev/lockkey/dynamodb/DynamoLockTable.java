@@ -72,6 +72,9 @@ public final class DynamoLockTable {
   /**
    * Creates the table (on-demand capacity, partition key {@value #PARTITION_KEY} of type S) unless
    * it exists, and waits until it is active. Does not touch TTL: see {@link #enableTtl}.
+   *
+   * @param client the client to use (not closed)
+   * @param tableName the table's name
    */
   public static void createTable(DynamoDbClient client, String tableName) {
     Objects.requireNonNull(client, "client");
@@ -99,6 +102,9 @@ public final class DynamoLockTable {
   /**
    * Enables DynamoDB TTL on {@value #EXPIRES_AT} unless it is enabled (or being enabled) already.
    * DynamoDB then deletes items some time (typically within days) after their {@value #EXPIRES_AT}.
+   *
+   * @param client the client to use (not closed)
+   * @param tableName the table's name
    */
   public static void enableTtl(DynamoDbClient client, String tableName) {
     TimeToLiveDescription current = client.describeTimeToLive(request -> request.tableName(tableName))

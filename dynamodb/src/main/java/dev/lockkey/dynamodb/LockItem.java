@@ -17,7 +17,12 @@ import java.time.Instant;
 public record LockItem(String fullKey, String ownerToken, long leaseUntilMillis, long createdAtMillis,
     long fencingToken, long expiresAtSeconds) {
 
-  /** Whether a lease holds the lock at {@code nowMillis} by the reader's clock. */
+  /**
+   * Whether a lease holds the lock at {@code nowMillis} by the reader's clock.
+   *
+   * @param nowMillis the reader's time, epoch ms
+   * @return true when the last lease runs out at or after {@code nowMillis}
+   */
   public boolean heldAt(long nowMillis) {
     return leaseUntilMillis >= nowMillis;
   }

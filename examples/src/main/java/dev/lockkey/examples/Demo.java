@@ -56,7 +56,8 @@ public final class Demo {
         SummaryOnce.run(redis, say),
         RedeliveredNotification.run(redis, say),
         LoginLimit.run(redis, say),
-        PaymentRollout.run(redis, say));
+        PaymentRollout.run(redis, say),
+        IdempotentOrder.run(redis, say));
   }
 
   private static void printSummary(Narration say, List<SectionResult> results) {

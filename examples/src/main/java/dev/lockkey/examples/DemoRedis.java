@@ -10,7 +10,7 @@ import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * The Redis the demo runs on: a {@code redis-server} that it starts and stops (the binary that
- * embedded-redis ships, run by lockkey-testing's {@link RedisFixture}), or the server that the
+ * embedded-redis ships, run by lockkey-test's {@link RedisFixture}), or the server that the
  * environment variable {@code REDIS_URL} names. Every worker of the demo opens its own client
  * here, as a separate application server would.
  *
@@ -26,10 +26,10 @@ final class DemoRedis implements AutoCloseable {
   private final String version;
   private final Keyspace keyspace;
 
-  private DemoRedis(RedisFixture fixture, String version) {
+  private DemoRedis(RedisFixture fixture, String version, Keyspace keyspace) {
     this.fixture = fixture;
     this.version = version;
-    this.keyspace = Keyspace.of(fixture.ownsServer() ? "demo" : "demo-" + randomSuffix());
+    this.keyspace = keyspace;
   }
 
   /**
@@ -65,8 +65,17 @@ final class DemoRedis implements AutoCloseable {
    * @throws DemoSetupException when the server does not answer
    */
   static DemoRedis on(RedisFixture fixture) {
+    return on(fixture, Keyspace.of(fixture.ownsServer() ? "demo" : "demo-" + randomSuffix()));
+  }
+
+  /**
+   * The demo on {@code fixture}, in {@code keyspace}: e.g. a test's own key space.
+   *
+   * @throws DemoSetupException when the server does not answer
+   */
+  static DemoRedis on(RedisFixture fixture, Keyspace keyspace) {
     try (RedisClient client = fixture.newClient()) {
-      return new DemoRedis(fixture, versionOf(client.info("server")));
+      return new DemoRedis(fixture, versionOf(client.info("server")), keyspace);
     } catch (JedisException e) {
       throw new DemoSetupException(
           "cannot reach Redis at " + address(fixture) + origin(fixture) + ": " + OneLine.of(e));

@@ -35,7 +35,7 @@ class DemoCommandTest {
     assertThat(status).as(printed + err.toString(StandardCharsets.UTF_8)).isZero();
     assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
     assertThat(printed).contains("Summary").doesNotContain(" NO");
-    assertThat(printed.lines().filter(line -> line.endsWith(" yes"))).hasSize(8);
+    assertThat(printed.lines().filter(line -> line.endsWith(" yes"))).hasSize(9);
     Matcher started = STARTED.matcher(printed);
     if (started.find()) { // not when REDIS_URL names a server of the test environment
       int port = Integer.parseInt(started.group(1));

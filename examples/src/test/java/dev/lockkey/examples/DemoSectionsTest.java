@@ -2,9 +2,11 @@ package dev.lockkey.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
 import dev.lockkey.redis.ratelimit.RateDecision;
-import dev.lockkey.testing.RedisFixture;
+import dev.lockkey.testing.LockKeyTest;
+import dev.lockkey.testing.TestRedis;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -15,17 +17,19 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Runs every section of the demo once, in order, on the test Redis, and checks what each claims:
- * so the demo cannot rot into printing things that are no longer true.
+ * so the demo cannot rot into printing things that are no longer true. The sections run in the
+ * class's own key space, and the test kit fails the class if they leave a lock of any purpose.
  */
 @Timeout(30)
+@LockKeyTest(leftoverLocks = {"lock", "flight"})
 class DemoSectionsTest {
   private static DemoRedis redis;
   private static List<SectionResult> results;
   private static String output;
 
   @BeforeAll
-  static void runTheDemoSections() {
-    redis = DemoRedis.on(RedisFixture.shared());
+  static void runTheDemoSections(TestRedis testRedis) {
+    redis = DemoRedis.on(testRedis.fixture(), Keyspace.of(testRedis.env()));
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
     try (PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8)) {
       results = Demo.sections(redis, new Narration(out));
@@ -125,6 +129,19 @@ class DemoSectionsTest {
   }
 
   @Test
+  void fourSubmissionsOfOneOrderPlaceItOnceAndTheDatabaseKeepsOneAfterRedisLosesTheRecord() {
+    IdempotentOrder.Result order = result(IdempotentOrder.Result.class);
+
+    assertThat(order.submissions()).isEqualTo(IdempotentOrder.SUBMISSIONS);
+    assertThat(order.inserts()).isEqualTo(1);
+    assertThat(order.confirmations()).singleElement().asString().startsWith("confirmation ord-1001/fence-");
+    assertThat(order.otherTotalRefused()).isTrue();
+    assertThat(order.afterRedisLoss()).isEqualTo(order.confirmations().iterator().next());
+    assertThat(order.rows()).isEqualTo(1);
+    assertThat(order.holds()).isTrue();
+  }
+
+  @Test
   void loginsBeyondTheLimitWithinOneMinuteAreDeniedWithARetryTimeAndTheNextMinuteIsFree() {
     LoginLimit.Result limit = result(LoginLimit.Result.class);
 
@@ -156,7 +173,7 @@ class DemoSectionsTest {
   @Test
   void sectionsRunInOrderAndEachNamesItsRowOfTheSummary() {
     assertThat(results).map(SectionResult::section).containsExactly("keys", "race", "stale holder", "transfer",
-        "single flight", "dedupe", "rate limit", "rollout");
+        "single flight", "dedupe", "rate limit", "rollout", "idempotent");
     assertThat(results).allSatisfy(result -> assertThat(result.claim()).isNotBlank());
   }
 

@@ -13,6 +13,7 @@ import dev.lockkey.examples.specs.DailySettlementKey;
 import dev.lockkey.examples.specs.DocumentSummaryKey;
 import dev.lockkey.examples.specs.LoginAttemptsKey;
 import dev.lockkey.examples.specs.NotificationDeliveryKey;
+import dev.lockkey.examples.specs.OrderSubmissionKey;
 import dev.lockkey.examples.specs.AccountBalanceKey;
 import dev.lockkey.examples.specs.PaymentCaptureKey;
 import dev.lockkey.examples.specs.PaymentCaptureV2Key;
@@ -67,7 +68,8 @@ class KeyDecodingTest {
             Map.of("eventId", "evt 1", "receiver", "租户-1", "channel", "SMS")),
         new Sample(AccountBalanceKey.of("t42", 1001), Map.of("tenant", "t42", "accountId", "1001")),
         new Sample(PaymentCaptureV2Key.of("t42", "eu", 98765),
-            Map.of("tenant", "t42", "ledger", "eu", "orderId", "98765")));
+            Map.of("tenant", "t42", "ledger", "eu", "orderId", "98765")),
+        new Sample(OrderSubmissionKey.of("acme", "ord-1001"), Map.of("tenant", "acme", "orderId", "ord-1001")));
   }
 
   @Test

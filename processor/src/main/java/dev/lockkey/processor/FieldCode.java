@@ -14,17 +14,26 @@ final class FieldCode {
   private final FieldModel field;
   private final String constant;
   private final String variable;
+  private final String fingerprint;
 
   /**
    * @param constant the name of the field's {@code FieldFormat} constant, e.g. {@code ORDER_ID}
    * @param variable the field's name as a variable: the private field holding the canonical
    *     value, the parameter of the factory and the constructor, the builder's field; the
    *     field's name unless that clashes with another name of the key class
+   * @param fingerprint for a record field, the private field holding the record's fingerprint,
+   *     e.g. {@code requestFingerprint}; else {@code null}
    */
-  FieldCode(FieldModel field, String constant, String variable) {
+  FieldCode(FieldModel field, String constant, String variable, String fingerprint) {
     this.field = field;
     this.constant = constant;
     this.variable = variable;
+    this.fingerprint = fingerprint;
+  }
+
+  /** Whether the field is a {@code @Hashed} record, which the key keeps with its fingerprint. */
+  static boolean isRecord(FieldModel field) {
+    return field.type().kind() == ScalarKind.RECORD;
   }
 
   /** The canonical value and the segment of a field, as the constructor computes them. */
@@ -50,6 +59,11 @@ final class FieldCode {
 
   String variable() {
     return variable;
+  }
+
+  /** The private field holding a record field's fingerprint, or {@code null} for other fields. */
+  String fingerprint() {
+    return fingerprint;
   }
 
   /** The type as the spec declares it: the accessor's return type and the factory's parameter type. */
@@ -117,6 +131,12 @@ final class FieldCode {
     FieldModifiers modifiers = field.modifiers();
     CodeBlock value = CodeBlock.of("this.$N", variable);
     switch (field.type().kind()) {
+      case RECORD:
+        ClassName writer = GeneratedTypes.className(RecordModel.fingerprintOf((TypeRef.Declared) field.type().scalar()));
+        CodeBlock digest = CodeBlock.builder()
+            .addStatement("this.$N = $N.fingerprint($N, $T::canonicalJson)", fingerprint, constant, variable, writer)
+            .build();
+        return assign(digest, CodeBlock.of("$N", variable), CodeBlock.of("this.$N", fingerprint));
       case STRING:
         CodeBlock text = CodeBlock.of("$N.text($N)", constant, variable);
         if (modifiers.secret()) {
@@ -200,6 +220,9 @@ final class FieldCode {
     FieldModifiers modifiers = field.modifiers();
     String code = "{@code " + name() + "}";
     String absent = field.optional() ? ", empty when absent" : "";
+    if (isRecord(field)) {
+      return code + " as given; the key's segment is its fingerprint, the digest of its\ncanonical JSON.\n";
+    }
     if (modifiers.digest()) {
       String digest = modifiers.secret() ? "HMAC-SHA256 digest, keyed by the KeySecret," : "SHA-256 digest";
       return field.type().kind() == ScalarKind.BYTES

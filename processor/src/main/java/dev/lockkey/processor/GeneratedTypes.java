@@ -15,6 +15,7 @@ final class GeneratedTypes {
   static final ClassName INVALID_KEY_EXCEPTION = ClassName.bestGuess(Names.INVALID_KEY_EXCEPTION);
   static final ClassName KEY_FORMAT = ClassName.bestGuess(Names.KEY_FORMAT);
   static final ClassName FIELD_FORMAT = ClassName.bestGuess(Names.FIELD_FORMAT);
+  static final ClassName CANONICAL_JSON = ClassName.bestGuess(Names.CANONICAL_JSON);
   static final ClassName GENERATED = ClassName.bestGuess(Names.GENERATED);
 
   static final ClassName STRING = ClassName.get("java.lang", "String");

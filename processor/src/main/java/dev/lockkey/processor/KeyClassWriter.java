@@ -60,7 +60,8 @@ final class KeyClassWriter {
       this.secret = model.usesSecret() ? names.newName("secret") : null;
       for (int i = 0; i < model.fields().size(); i++) {
         FieldModel field = model.fields().get(i);
-        fields.add(new FieldCode(field, names.newName(constantName(field.name())), variables.get(i)));
+        String fingerprint = FieldCode.isRecord(field) ? names.newName(field.name() + "Fingerprint") : null;
+        fields.add(new FieldCode(field, names.newName(constantName(field.name())), variables.get(i), fingerprint));
       }
       this.builder = new StagedBuilderWriter(key, spec, fields, secret, names);
     }
@@ -83,6 +84,9 @@ final class KeyClassWriter {
           .addFields(constants());
       for (FieldCode field : fields) {
         type.addField(field.storedType(), field.variable(), Modifier.PRIVATE, Modifier.FINAL);
+        if (field.fingerprint() != null) {
+          type.addField(GeneratedTypes.STRING, field.fingerprint(), Modifier.PRIVATE, Modifier.FINAL);
+        }
       }
       return type.addField(GeneratedTypes.STRING, body, Modifier.PRIVATE, Modifier.FINAL)
           .addMethod(constructor())
@@ -200,6 +204,9 @@ final class KeyClassWriter {
     }
 
     private String parameterNote(FieldModel field) {
+      if (FieldCode.isRecord(field)) {
+        return "; its segment is the record's fingerprint";
+      }
       if (field.modifiers().digest()) {
         return "; the key keeps only its digest";
       }
@@ -281,7 +288,9 @@ final class KeyClassWriter {
         if (field.field().modifiers().secret()) {
           literal.append("<secret>");
         } else {
-          lines.add(CodeBlock.of("$S + $N", literal, field.variable()));
+          // a record shows its fingerprint only: the payload may hold personal data
+          String shown = field.fingerprint() != null ? field.fingerprint() : field.variable();
+          lines.add(CodeBlock.of("$S + $N", literal, shown));
           literal.setLength(0);
         }
       }

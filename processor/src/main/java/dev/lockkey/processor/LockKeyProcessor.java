@@ -8,8 +8,10 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -22,6 +24,7 @@ import javax.annotation.processing.SupportedAnnotationTypes;
 import javax.annotation.processing.SupportedOptions;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.ElementFilter;
 import javax.tools.Diagnostic;
@@ -133,7 +136,7 @@ import javax.tools.StandardLocation;
 // carries it, and javac with -Xlint:processing warns of any annotation that no processor claims.
 @SupportedAnnotationTypes({
     Names.LOCK_KEY_SPEC, Names.HASHED, Names.SECRET, Names.UNORDERED, Names.WINDOW, Names.CASE_INSENSITIVE,
-    Names.VERBATIM, Names.MAX_LENGTH, Names.GENERATED})
+    Names.VERBATIM, Names.MAX_LENGTH, Names.FINGERPRINTED, Names.NOT_IN_FINGERPRINT, Names.GENERATED})
 @SupportedOptions(Baseline.OPTION)
 public final class LockKeyProcessor extends AbstractProcessor {
   private final KeySpaces keySpaces = new KeySpaces();
@@ -141,6 +144,12 @@ public final class LockKeyProcessor extends AbstractProcessor {
   private final Set<String> deferred = new LinkedHashSet<>();
   private SpecReader reader;
   private KeyClassWriter writer;
+  private RecordReader recordReader;
+  private FingerprintWriter fingerprintWriter;
+  /** The fingerprint classes written in this compilation, by qualified name: each record gets one. */
+  private final Set<String> fingerprints = new HashSet<>();
+  /** The top-level types compiled from source in this compilation, by qualified name. */
+  private final Set<String> sources = new HashSet<>();
   /** Empty without {@code -Alockkey.baseline}, or when the baseline could not be read (an error then). */
   private Optional<LayoutGuard> guard;
 
@@ -151,7 +160,10 @@ public final class LockKeyProcessor extends AbstractProcessor {
   public synchronized void init(ProcessingEnvironment processingEnv) {
     super.init(processingEnv);
     reader = new SpecReader(processingEnv.getElementUtils(), processingEnv.getTypeUtils(), keySpaces);
-    writer = new KeyClassWriter(processingEnv.getElementUtils().getTypeElement(Names.GENERATED) != null);
+    boolean generated = processingEnv.getElementUtils().getTypeElement(Names.GENERATED) != null;
+    writer = new KeyClassWriter(generated);
+    recordReader = new RecordReader(processingEnv.getElementUtils(), processingEnv.getTypeUtils());
+    fingerprintWriter = new FingerprintWriter(generated);
     guard = processingEnv.getOptions().containsKey(Baseline.OPTION) // -Alockkey.baseline= gives null
         ? loadGuard(Objects.requireNonNullElse(processingEnv.getOptions().get(Baseline.OPTION), ""))
         : Optional.empty();
@@ -184,6 +196,7 @@ public final class LockKeyProcessor extends AbstractProcessor {
    */
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    ElementFilter.typesIn(round.getRootElements()).forEach(type -> sources.add(type.getQualifiedName().toString()));
     List<TypeElement> specs = new ArrayList<>();
     for (String name : deferred) {
       specs.add(processingEnv.getElementUtils().getTypeElement(name));
@@ -192,6 +205,9 @@ public final class LockKeyProcessor extends AbstractProcessor {
     for (TypeElement annotation : annotations) {
       if (annotation.getQualifiedName().contentEquals(Names.LOCK_KEY_SPEC)) {
         specs.addAll(ElementFilter.typesIn(round.getElementsAnnotatedWith(annotation)));
+      }
+      if (annotation.getQualifiedName().contentEquals(Names.FINGERPRINTED)) {
+        ElementFilter.typesIn(round.getElementsAnnotatedWith(annotation)).forEach(this::processFingerprinted);
       }
     }
     for (TypeElement spec : specs) {
@@ -221,6 +237,7 @@ public final class LockKeyProcessor extends AbstractProcessor {
         if (!reporter.hadError()) {
           write(model, spec, reporter);
           writeManifest(manifest, spec, reporter);
+          model.records().forEach(record -> writeFingerprint(record, spec, reporter));
         }
       });
     } catch (RuntimeException e) {
@@ -239,6 +256,50 @@ public final class LockKeyProcessor extends AbstractProcessor {
       reporter.report(spec, Message.NAME_TAKEN, model.qualifiedName(), model.qualifiedKeyName());
     } catch (IOException e) {
       reporter.report(spec, Message.WRITE_FAILED, model.qualifiedKeyName(), e.getMessage());
+    }
+  }
+
+  /** Reads a {@code @Fingerprinted} record and writes its fingerprint classes, or reports why not. */
+  private void processFingerprinted(TypeElement record) {
+    Reporter reporter = new Reporter(processingEnv.getMessager());
+    try {
+      if (record.getKind() != ElementKind.RECORD) {
+        reporter.report(record, Problem.onAnnotation(Names.FINGERPRINTED, Message.FINGERPRINTED_NOT_RECORD,
+            record.getSimpleName(), record.getKind().name().toLowerCase(Locale.ROOT)));
+        return;
+      }
+      List<Problem> problems = new ArrayList<>();
+      Optional<List<RecordModel>> models = recordReader.read(record, problems);
+      problems.forEach(problem -> reporter.report(record, problem));
+      if (!reporter.hadError()) {
+        models.ifPresent(found -> found.forEach(model -> writeFingerprint(model, record, reporter)));
+      }
+    } catch (RuntimeException e) {
+      reporter.report(record, Message.INTERNAL, record.getQualifiedName(), e);
+    }
+  }
+
+  /**
+   * Writes a record's fingerprint class once per compilation. A record compiled elsewhere (a
+   * library) whose fingerprint class is on the class path keeps that class; a record compiled here
+   * always gets a new one, so that a changed record never keeps an old build's fingerprint.
+   */
+  private void writeFingerprint(RecordModel model, Element origin, Reporter reporter) {
+    String name = model.qualifiedFingerprintName();
+    String outermost = model.record().packageName().isEmpty()
+        ? model.record().simpleNames().get(0)
+        : model.record().packageName() + "." + model.record().simpleNames().get(0);
+    boolean library = !sources.contains(outermost) && processingEnv.getElementUtils().getTypeElement(name) != null;
+    if (library || !fingerprints.add(name)) {
+      return;
+    }
+    try {
+      JavaFileObject source = processingEnv.getFiler().createSourceFile(name, origin);
+      try (Writer out = source.openWriter()) {
+        fingerprintWriter.write(model).writeTo(out);
+      }
+    } catch (IOException e) { // FilerException included: another processor wrote that name
+      reporter.report(origin, Message.WRITE_FAILED, name, e.getMessage());
     }
   }
 

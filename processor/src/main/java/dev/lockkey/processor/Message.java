@@ -173,7 +173,37 @@ enum Message {
       "could not write %s: %s; check that the output directories are writable"),
   INTERNAL(ERROR, "LockKeyInternal",
       "lockkey-processor failed on spec %s with %s; this is a bug in lockkey-processor, please report it"
-          + " with the spec");
+          + " with the spec"),
+
+  // Records fingerprinted as @Hashed identity fields or through @Fingerprinted: on the field or the record.
+  RECORD_WITHOUT_HASHED(ERROR, "LockKeyFieldType",
+      "identity field %s() has type %s, a record, which has no canonical text; add @Hashed to make its"
+          + " segment the fingerprint of its canonical JSON, or declare its parts as identity fields"),
+  RECORD_IN_CONTAINER(ERROR, "LockKeyFieldType",
+      "identity field %s() has type %s; a record is a field only on its own, with @Hashed; hash one record"
+          + " that holds the Optional or collection instead"),
+  FINGERPRINT_FLOATING_POINT(ERROR, "LockKeyFingerprint",
+      "record %s member %s has type %s; binary floating point is no identity (0.1 + 0.2 != 0.3), so equal"
+          + " payloads could fingerprint apart; use long (minor units) or BigDecimal, or mark the member"
+          + " @NotInFingerprint"),
+  FINGERPRINT_INSTANT(ERROR, "LockKeyFingerprint",
+      "record %s member %s has type %s; a raw timestamp makes every retry of a request another"
+          + " fingerprint; mark it @NotInFingerprint (a client or trace time), or use LocalDate"),
+  FINGERPRINT_MAP_KEY(ERROR, "LockKeyFingerprint",
+      "record %s member %s has type %s; JSON member names are strings; use Map<String, T>"),
+  FINGERPRINT_TYPE(ERROR, "LockKeyFingerprint",
+      "record %s member %s has type %s, which has no canonical JSON; use String, byte, short, int, long,"
+          + " boolean or their boxes, UUID, an enum, BigDecimal, LocalDate, YearMonth, a record, a List, Set"
+          + " or Map<String, T> of those, or an Optional of one as the member's own type; or mark the member"
+          + " @NotInFingerprint"),
+  FINGERPRINT_GENERIC(ERROR, "LockKeyFingerprint",
+      "record %s declares type parameters <%s>; its canonical JSON is generated once, so its member types"
+          + " must be concrete; remove the type parameters"),
+  FINGERPRINT_ACCESS(ERROR, "LockKeyFingerprint",
+      "record %s is %s; the generated %s in the same package must read it; make the record and every type"
+          + " enclosing it at least package-private"),
+  FINGERPRINTED_NOT_RECORD(ERROR, "LockKeyFingerprint",
+      "@Fingerprinted %s is %s; canonical JSON is generated for records only; declare it as a record");
 
   private final Diagnostic.Kind kind;
   private final String id;

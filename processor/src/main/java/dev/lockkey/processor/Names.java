@@ -17,6 +17,8 @@ final class Names {
   static final String CASE_INSENSITIVE = "dev.lockkey.CaseInsensitive";
   static final String VERBATIM = "dev.lockkey.Verbatim";
   static final String MAX_LENGTH = "dev.lockkey.MaxLength";
+  static final String NOT_IN_FINGERPRINT = "dev.lockkey.NotInFingerprint";
+  static final String FINGERPRINTED = "dev.lockkey.Fingerprinted";
 
   static final String LOCK_KEY = "dev.lockkey.LockKey";
   static final String SPEC_DESCRIPTOR = "dev.lockkey.SpecDescriptor";
@@ -25,6 +27,7 @@ final class Names {
   static final String INVALID_KEY_EXCEPTION = "dev.lockkey.InvalidKeyException";
   static final String KEY_FORMAT = "dev.lockkey.format.KeyFormat";
   static final String FIELD_FORMAT = "dev.lockkey.format.FieldFormat";
+  static final String CANONICAL_JSON = "dev.lockkey.format.CanonicalJson";
 
   /** {@code @Generated} since Java 9; absent when compiling for Java 8, then generated code goes without it. */
   static final String GENERATED = "javax.annotation.processing.Generated";

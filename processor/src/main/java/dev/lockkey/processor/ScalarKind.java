@@ -16,5 +16,7 @@ enum ScalarKind {
   /** {@code Instant}, always with a {@code @Window}. */
   INSTANT,
   /** {@code byte[]}, always with {@code @Hashed} or {@code @Secret}. */
-  BYTES
+  BYTES,
+  /** A record, always with {@code @Hashed}: the fingerprint of its canonical JSON ({@link RecordModel}). */
+  RECORD
 }

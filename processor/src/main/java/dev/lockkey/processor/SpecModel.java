@@ -13,6 +13,8 @@ import java.util.List;
  * @param layout the body with one {@code {field}} placeholder per field, e.g.
  *     {@code payment:capture:v1:{tenant}:{orderId}}
  * @param fields the identity fields in declaration order, at least one
+ * @param records the records whose fingerprint classes the key class calls: those of
+ *     {@code @Hashed} record fields and the records nested in them
  */
 record SpecModel(
     TypeRef.Declared spec,
@@ -21,10 +23,12 @@ record SpecModel(
     String action,
     int version,
     String layout,
-    List<FieldModel> fields) {
+    List<FieldModel> fields,
+    List<RecordModel> records) {
 
   SpecModel {
     fields = List.copyOf(fields);
+    records = List.copyOf(records);
   }
 
   /** The spec's qualified name, e.g. {@code com.acme.PaymentCapture}. */

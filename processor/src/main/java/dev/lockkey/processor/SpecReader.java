@@ -2,6 +2,7 @@ package dev.lockkey.processor;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -39,11 +40,13 @@ final class SpecReader {
   private final Elements elements;
   private final Types types;
   private final KeySpaces keySpaces;
+  private final RecordReader records;
 
   SpecReader(Elements elements, Types types, KeySpaces keySpaces) {
     this.elements = elements;
     this.types = types;
     this.keySpaces = keySpaces;
+    this.records = new RecordReader(elements, types);
   }
 
   /**
@@ -86,7 +89,7 @@ final class SpecReader {
           Names.LOCK_KEY_SPEC, Message.NOT_INTERFACE, spec.getSimpleName(), describe(spec.getKind())));
       return Optional.empty();
     }
-    TypeRef.Declared specName = declared(spec);
+    TypeRef.Declared specName = declared(elements, spec);
     String keyName = spec.getSimpleName() + KEY_SUFFIX;
     checkDeclaration(spec, keyName, reporter);
 
@@ -102,8 +105,9 @@ final class SpecReader {
         .toList();
     Optional<Header> header = readHeader(spec, fieldNames, reporter);
     List<FieldModel> fields = new ArrayList<>();
+    Map<String, RecordModel> fingerprinted = new LinkedHashMap<>();
     for (int i = 0; i < accessors.size(); i++) {
-      readField(accessors.get(i), fieldNames.get(i), reporter).ifPresent(fields::add);
+      readField(accessors.get(i), fieldNames.get(i), fingerprinted, reporter).ifPresent(fields::add);
     }
 
     if (reporter.hadError() || header.isEmpty() || fields.size() != accessors.size()) {
@@ -111,7 +115,8 @@ final class SpecReader {
     }
     Header valid = header.get();
     return Optional.of(new SpecModel(
-        specName, keyName, valid.domain(), valid.action(), valid.version(), valid.layout(), fields));
+        specName, keyName, valid.domain(), valid.action(), valid.version(), valid.layout(), fields,
+        List.copyOf(fingerprinted.values())));
   }
 
   /** The attributes of {@code @LockKeySpec}, checked, with the layout they give. */
@@ -171,7 +176,7 @@ final class SpecReader {
    * Why the generated class cannot implement the spec, if it cannot. (Local types need no check:
    * javac does not show them to annotation processors at all.)
    */
-  private static Optional<String> inaccessibility(TypeElement type) {
+  static Optional<String> inaccessibility(TypeElement type) {
     for (Element e = type; e instanceof TypeElement; e = e.getEnclosingElement()) {
       if (e.getModifiers().contains(Modifier.PRIVATE)) {
         return Optional.of(e == type ? "private" : "nested in private " + e.getSimpleName());
@@ -193,8 +198,11 @@ final class SpecReader {
   /**
    * @param fieldName the field's name, which differs from the accessor's for a Kotlin property;
    *     messages name the accessor, the method the user sees in the spec or its kapt stub
+   * @param fingerprinted where the models of a {@code @Hashed} record field and its nested records go,
+   *     by qualified name
    */
-  private Optional<FieldModel> readField(ExecutableElement accessor, String fieldName, Reporter reporter) {
+  private Optional<FieldModel> readField(
+      ExecutableElement accessor, String fieldName, Map<String, RecordModel> fingerprinted, Reporter reporter) {
     String name = accessor.getSimpleName().toString();
     TypeMirror returnType = accessor.getReturnType();
     List<Problem> problems = new ArrayList<>();
@@ -214,6 +222,14 @@ final class SpecReader {
     }
     FieldModifiers modifiers = readModifiers(accessor);
     problems.addAll(SpecValidator.field(name, type, returnType.toString(), modifiers));
+    if (type != null && type.kind() == ScalarKind.RECORD && problems.stream().noneMatch(Problem::isError)) {
+      Optional<List<RecordModel>> models = records.read((TypeElement) types.asElement(returnType), problems);
+      if (models.isEmpty()) {
+        type = null; // a member type javac could not resolve; javac reports it
+      } else {
+        models.get().forEach(model -> fingerprinted.putIfAbsent(model.qualifiedFingerprintName(), model));
+      }
+    }
     problems.forEach(problem -> reporter.report(accessor, problem));
     if (type == null || problems.stream().anyMatch(Problem::isError)) {
       return Optional.empty();
@@ -275,9 +291,11 @@ final class SpecReader {
       return Optional.empty();
     }
     TypeElement element = (TypeElement) types.asElement(type);
-    ScalarKind kind = element.getKind() == ElementKind.ENUM
-        ? ScalarKind.ENUM
-        : SpecValidator.SCALARS.get(element.getQualifiedName().toString());
+    ScalarKind kind = switch (element.getKind()) {
+      case ENUM -> ScalarKind.ENUM;
+      case RECORD -> ScalarKind.RECORD;
+      default -> SpecValidator.SCALARS.get(element.getQualifiedName().toString());
+    };
     if (kind == null) {
       problems.add(Problem.onElement(SpecValidator.unsupported(element.getQualifiedName().toString()), name, declared));
       return Optional.empty();
@@ -286,7 +304,7 @@ final class SpecReader {
       problems.add(Problem.onElement(Message.INACCESSIBLE_TYPE, name, declared));
       return Optional.empty();
     }
-    return Optional.of(new FieldType(kind, declared(element), Container.NONE));
+    return Optional.of(new FieldType(kind, declared(elements, element), Container.NONE));
   }
 
   private FieldModifiers readModifiers(ExecutableElement accessor) {
@@ -331,7 +349,8 @@ final class SpecReader {
     return values;
   }
 
-  private TypeRef.Declared declared(TypeElement type) {
+  /** The name of {@code type} as generated code names it. */
+  static TypeRef.Declared declared(Elements elements, TypeElement type) {
     List<String> simpleNames = new ArrayList<>();
     for (Element e = type; e instanceof TypeElement; e = e.getEnclosingElement()) {
       simpleNames.add(0, e.getSimpleName().toString());

@@ -153,7 +153,9 @@ final class SpecValidator {
     boolean digestible = (string && !type.container().isCollection()) || type.kind() == ScalarKind.BYTES;
     String strings = "String fields, and Optional or collections of String";
     String digests = "String, Optional<String> and byte[] fields";
-    misfit(problems, modifiers.hashed() && !digestible, Names.HASHED, name, declaredType, digests);
+    boolean record = type.kind() == ScalarKind.RECORD;
+    boolean hashable = digestible || (record && type.container() == Container.NONE);
+    misfit(problems, modifiers.hashed() && !hashable && !record, Names.HASHED, name, declaredType, digests + ", and records");
     misfit(problems, modifiers.secret() && !digestible, Names.SECRET, name, declaredType, digests);
     misfit(problems, modifiers.caseInsensitive() && !string, Names.CASE_INSENSITIVE, name, declaredType, strings);
     misfit(problems, modifiers.verbatim() && !string, Names.VERBATIM, name, declaredType, strings);
@@ -164,6 +166,11 @@ final class SpecValidator {
         "Instant fields, and Optional or collections of Instant");
     if (type.kind() == ScalarKind.INSTANT && modifiers.window() == null) {
       problems.add(Problem.onElement(Message.INSTANT_WITHOUT_WINDOW, name));
+    }
+    if (record && type.container() != Container.NONE) {
+      problems.add(Problem.onElement(Message.RECORD_IN_CONTAINER, name, declaredType));
+    } else if (record && !modifiers.digest()) {
+      problems.add(Problem.onElement(Message.RECORD_WITHOUT_HASHED, name, declaredType));
     }
     if (type.kind() == ScalarKind.BYTES && !modifiers.digest()) {
       problems.add(Problem.onElement(Message.BYTES_WITHOUT_DIGEST, name));

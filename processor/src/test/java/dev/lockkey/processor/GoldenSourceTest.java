@@ -62,6 +62,18 @@ class GoldenSourceTest {
     assertMatchesGolden(source, GOLDEN.resolve(spec + "Key.java"));
   }
 
+  /** The fingerprint classes of the records in the test specs. */
+  static Stream<String> fingerprintNames() {
+    return Stream.of("OrderPlacementRequestFingerprint", "OrderPlacementLineFingerprint");
+  }
+
+  @ParameterizedTest
+  @MethodSource("fingerprintNames")
+  void fingerprintSourceMatchesGolden(String name) throws IOException {
+    JavaFileObject source = compilation.generatedSourceFile(PACKAGE + "." + name).orElseThrow();
+    assertMatchesGolden(source, GOLDEN.resolve(name + ".java"));
+  }
+
   @ParameterizedTest
   @MethodSource("specNames")
   void manifestMatchesGolden(String spec) throws IOException {

@@ -115,7 +115,24 @@ class InvalidSpecCatalogueTest {
           "version = 1",
           "@LockKeySpec(domain = \"c-same\", action = \"a\")", "interface FirstSpace {", "  String tenant();", "}",
           "@LockKeySpec(domain = \"c-same\", action = \"a\", version = 1)", "interface SameSpace {",
-          "  long orderId();", "}"));
+          "  long orderId();", "}"),
+      spec(Message.RECORD_WITHOUT_HASHED, "RecordUnhashed", "identity field x() has type test.RecordUnhashed.R, a"
+          + " record", "R x();", annotation("RecordUnhashed"), "interface RecordUnhashed {", "  R x();",
+          "  record R(String id) {}", "}"),
+      spec(Message.RECORD_IN_CONTAINER, "RecordList", "identity field x() has type java.util.List<test.RecordList.R>;",
+          "List<R> x();", annotation("RecordList"), "interface RecordList {", "  @Hashed List<R> x();",
+          "  record R(String id) {}", "}"),
+      recordMember(Message.FINGERPRINT_FLOATING_POINT, "FloatMember", "double price"),
+      recordMember(Message.FINGERPRINT_INSTANT, "InstantMember", "Instant price"),
+      recordMember(Message.FINGERPRINT_MAP_KEY, "MapKeyMember", "Map<Long, String> price"),
+      recordMember(Message.FINGERPRINT_TYPE, "ObjectMember", "Object price"),
+      spec(Message.FINGERPRINT_GENERIC, "GenericRecord", "record GenericRecord declares type parameters <T>",
+          "record GenericRecord", "@Fingerprinted record GenericRecord<T>(List<T> items) {}"),
+      spec(Message.FINGERPRINT_ACCESS, "HiddenRecord", "record HiddenRecords.HiddenRecord is private",
+          "private record HiddenRecord", "class HiddenRecords {",
+          "  @Fingerprinted private record HiddenRecord(String id) {}", "}"),
+      spec(Message.FINGERPRINTED_NOT_RECORD, "NotRecord", "@Fingerprinted NotRecord is class", "@Fingerprinted",
+          "@Fingerprinted", "class NotRecord {}"));
 
   /**
    * The messages a spec alone cannot cause: a failing file system, the processor's own bugs, and
@@ -168,6 +185,16 @@ class InvalidSpecCatalogueTest {
         "    template = \"" + template + "\")",
         "interface " + name + " {",
         "  String x();",
+        "}");
+  }
+
+  /** A spec whose only field is a {@code @Hashed} record with one wrong member, reported on that field. */
+  private static InvalidSpec recordMember(Message message, String name, String member) {
+    return spec(message, name, "record " + name + ".R member price has type", "@Hashed R x();",
+        annotation(name),
+        "interface " + name + " {",
+        "  @Hashed R x();",
+        "  record R(String id, " + member + ") {}",
         "}");
   }
 

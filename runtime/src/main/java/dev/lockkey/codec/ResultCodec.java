@@ -15,18 +15,36 @@ package dev.lockkey.codec;
  * @param <T> the result type
  */
 public interface ResultCodec<T> {
-  /** The bytes to store for {@code value}; {@code value} is never {@code null}. */
+  /**
+   * The bytes to store for {@code value}; {@code value} is never {@code null}.
+   *
+   * @param value the value to store, never {@code null}
+   * @return the bytes to store for {@code value}
+   */
   byte[] encode(T value);
 
-  /** The value stored as {@code bytes} by {@link #encode}. */
+  /**
+   * The value stored as {@code bytes} by {@link #encode}.
+   *
+   * @param bytes the bytes {@link #encode} made
+   * @return the value stored as {@code bytes} by {@code #encode}
+   */
   T decode(byte[] bytes);
 
-  /** Strings as UTF-8. */
+  /**
+   * Strings as UTF-8.
+   *
+   * @return the codec
+   */
   static ResultCodec<String> utf8() {
     return BuiltInCodecs.UTF8;
   }
 
-  /** Byte arrays as they are (copied, so neither side can change the other's array). */
+  /**
+   * Byte arrays as they are (copied, so neither side can change the other's array).
+   *
+   * @return the codec
+   */
   static ResultCodec<byte[]> bytes() {
     return BuiltInCodecs.BYTES;
   }

@@ -24,12 +24,23 @@ public final class Digests {
 
   private Digests() {}
 
-  /** The first 128 bits of SHA-256 over {@code input}, as 32 lowercase hex digits. */
+  /**
+   * The first 128 bits of SHA-256 over {@code input}, as 32 lowercase hex digits.
+   *
+   * @param input the bytes to digest
+   * @return 32 lowercase hex digits
+   */
   public static String sha256Hex(byte[] input) {
     return hex(newSha256().digest(input));
   }
 
-  /** The first 128 bits of HMAC-SHA256 over {@code input} keyed by {@code secret}, as 32 lowercase hex digits. */
+  /**
+   * The first 128 bits of HMAC-SHA256 over {@code input} keyed by {@code secret}, as 32 lowercase hex digits.
+   *
+   * @param secret the key of the HMAC
+   * @param input the bytes to digest
+   * @return 32 lowercase hex digits
+   */
   public static String hmacSha256Hex(KeySecret secret, byte[] input) {
     return hex(secret.hmacSha256(input));
   }

@@ -27,6 +27,9 @@ public final class Escaping {
    * Whether a code point must be escaped inside a segment: {@code % : { } , * ? [ ] \}, white
    * space and space separators, ISO controls, and format characters (zero-width and bidi
    * controls).
+   *
+   * @param codePoint a Unicode code point
+   * @return whether it must be percent-encoded
    */
   public static boolean isReserved(int codePoint) {
     if (codePoint >= 0 && codePoint < ASCII_RESERVED.length) {
@@ -39,6 +42,8 @@ public final class Escaping {
    * The segment text of canonical text: reserved code points percent-encoded. Returns
    * {@code text} itself when nothing needs escaping.
    *
+   * @param text canonical text
+   * @return the segment text
    * @throws IllegalArgumentException when {@code text} holds an unpaired surrogate
    */
   public static String escape(String text) {
@@ -65,6 +70,8 @@ public final class Escaping {
    * {@code unescape(escape(t)).equals(t)} for every text {@code t}, and {@code unescape(s)}
    * succeeds only if {@code s} is exactly what {@code escape} produces for some text.
    *
+   * @param segment segment text, as in a body
+   * @return the canonical text
    * @throws IllegalArgumentException when {@code segment} holds a malformed percent sequence
    *     (not {@code %} and two uppercase hex digits), percent-encoded bytes that are not UTF-8,
    *     an escaped code point that needs no escaping, or a reserved code point left unescaped

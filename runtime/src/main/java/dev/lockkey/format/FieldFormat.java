@@ -79,7 +79,11 @@ public final class FieldFormat {
     }
   }
 
-  /** The field's name. */
+  /**
+   * The field's name.
+   *
+   * @return the field's name
+   */
   public String name() {
     return name;
   }
@@ -89,6 +93,9 @@ public final class FieldFormat {
    * {@code @CaseInsensitive} Unicode full case folding and NFC again; blank, null, unpaired
    * surrogates and {@code @MaxLength} overruns are invalid. White space is every code point that
    * {@code Character.isWhitespace} or {@code Character.isSpaceChar}, plus U+200B and U+FEFF.
+   *
+   * @param value the field's value
+   * @return the canonical text
    */
   public String text(String value) {
     requirePresent(value);
@@ -115,6 +122,9 @@ public final class FieldFormat {
    * Whether {@code text} is canonical text of this {@code String} field: what {@link #text(String)}
    * returns for some value. Canonical text is a fixed point of {@code text(..)}, so this is
    * whether {@code text(text)} gives it back; for decoding stored keys.
+   *
+   * @param text the text to check
+   * @return whether {@code text} is canonical text of this {@code String} field
    */
   public boolean isCanonicalText(String text) {
     try {
@@ -124,7 +134,12 @@ public final class FieldFormat {
     }
   }
 
-  /** {@code Long.toString}; for the primitive integral types. */
+  /**
+   * {@code Long.toString}; for the primitive integral types.
+   *
+   * @param value the value
+   * @return the canonical text
+   */
   public String text(long value) {
     return Long.toString(value);
   }
@@ -132,6 +147,8 @@ public final class FieldFormat {
   /**
    * {@code Long.toString}; for {@code Byte}, {@code Short}, {@code Integer}, {@code Long}; null is invalid.
    *
+   * @param value the value
+   * @return the canonical text
    * @throws IllegalArgumentException when {@code value} is another kind of number, which would
    *     lose its fraction or magnitude
    */
@@ -144,24 +161,44 @@ public final class FieldFormat {
     return Long.toString(value.longValue());
   }
 
-  /** {@code true} / {@code false}. */
+  /**
+   * {@code true} / {@code false}.
+   *
+   * @param value the value
+   * @return the canonical text
+   */
   public String text(boolean value) {
     return Boolean.toString(value);
   }
 
-  /** {@code true} / {@code false}; null is invalid. */
+  /**
+   * {@code true} / {@code false}; null is invalid.
+   *
+   * @param value the value
+   * @return the canonical text
+   */
   public String text(Boolean value) {
     requirePresent(value);
     return value.toString();
   }
 
-  /** Lowercase {@code toString()}; null is invalid. */
+  /**
+   * Lowercase {@code toString()}; null is invalid.
+   *
+   * @param value the value
+   * @return the canonical text
+   */
   public String text(UUID value) {
     requirePresent(value);
     return value.toString();
   }
 
-  /** {@code name()}; null is invalid. */
+  /**
+   * {@code name()}; null is invalid.
+   *
+   * @param value the value
+   * @return the canonical text
+   */
   public String text(Enum<?> value) {
     requirePresent(value);
     return value.name();
@@ -171,6 +208,9 @@ public final class FieldFormat {
    * {@code stripTrailingZeros().toPlainString()}; null is invalid, and so is a number whose plain
    * text would be longer than a whole body (e.g. {@code 1E+999999999}), which is rejected before
    * that text is built.
+   *
+   * @param value the value
+   * @return the canonical text
    */
   public String text(BigDecimal value) {
     BigDecimal canonical = decimal(value);
@@ -193,13 +233,23 @@ public final class FieldFormat {
     return sign + (scale >= digits ? scale + 2 : digits + 1); // "0." and zeros, or a point inside
   }
 
-  /** ISO {@code yyyy-MM-dd}; null is invalid. */
+  /**
+   * ISO {@code yyyy-MM-dd}; null is invalid.
+   *
+   * @param value the value
+   * @return the canonical text
+   */
   public String text(LocalDate value) {
     requirePresent(value);
     return value.toString();
   }
 
-  /** ISO {@code yyyy-MM}; null is invalid. */
+  /**
+   * ISO {@code yyyy-MM}; null is invalid.
+   *
+   * @param value the value
+   * @return the canonical text
+   */
   public String text(YearMonth value) {
     requirePresent(value);
     return value.toString();
@@ -208,12 +258,20 @@ public final class FieldFormat {
   /**
    * The start of the value's {@code @Window}, UTC {@code yyyyMMdd'T'HHmmss'Z'}; null is invalid,
    * and so is a start outside the years 0000 to 9999 (rule {@code out-of-range}).
+   *
+   * @param value the value
+   * @return the canonical text
    */
   public String text(Instant value) {
     return WindowTimestamp.format(windowStart(value));
   }
 
-  /** The canonical value of a {@code BigDecimal} field: {@code stripTrailingZeros()}; null is invalid. */
+  /**
+   * The canonical value of a {@code BigDecimal} field: {@code stripTrailingZeros()}; null is invalid.
+   *
+   * @param value the value
+   * @return the canonical value of a {@code BigDecimal} field
+   */
   public BigDecimal decimal(BigDecimal value) {
     requirePresent(value);
     return value.stripTrailingZeros();
@@ -224,6 +282,8 @@ public final class FieldFormat {
    * the epoch ({@code floorDiv} of the epoch milliseconds, so instants before 1970 align too);
    * null is invalid, and so is a start outside the years 0000 to 9999 (rule {@code out-of-range}).
    *
+   * @param value the value
+   * @return the canonical value of an {@code Instant} field
    * @throws IllegalStateException when the field has no {@code @Window}
    */
   public Instant windowStart(Instant value) {
@@ -243,6 +303,11 @@ public final class FieldFormat {
   /**
    * The canonical text of an optional field, or {@code null} when it is absent (empty, or a
    * blank string). A null {@code Optional} itself is invalid.
+   *
+   * @param <T> the type of the optional value
+   * @param value the field's value
+   * @param text the canonical text of a present value
+   * @return the canonical text of an optional field, or {@code null} when it is absent (empty, or a blank string)
    */
   public <T> String optionalText(Optional<? extends T> value, Function<? super T, String> text) {
     if (value == null) {
@@ -263,6 +328,10 @@ public final class FieldFormat {
    * text escaped, sorted if {@code @Unordered} (a sorted multiset: duplicates stay), joined with
    * {@code ,}. Null, empty, or a null element is invalid.
    *
+   * @param <T> the type of the elements
+   * @param values the field's elements
+   * @param text the canonical text of one element
+   * @return the finished segment of a {@code List} or {@code Collection} field
    * @throws IllegalStateException when the field is {@code @Hashed} or {@code @Secret}, which
    *     collections do not take
    */
@@ -280,6 +349,10 @@ public final class FieldFormat {
    * {@code {ACC-1, acc-1}} is one element), joined with {@code ,}. Null, empty, or a null element
    * is invalid.
    *
+   * @param <T> the type of the elements
+   * @param values the field's elements
+   * @param text the canonical text of one element
+   * @return the finished segment of a {@code Set} field
    * @throws IllegalStateException when the field is not {@code @Unordered} (a set's iteration order
    *     is not part of its value), or is {@code @Hashed} or {@code @Secret}
    */
@@ -326,6 +399,8 @@ public final class FieldFormat {
    * The segment for canonical text: escaped, or its SHA-256 digest if {@code @Hashed}; ""
    * for {@code null} (an absent optional). Not for {@code @Secret} fields.
    *
+   * @param text canonical text, or {@code null} for an absent optional
+   * @return the segment for canonical text
    * @throws IllegalStateException on a {@code @Secret} field: its digest needs the
    *     {@link KeySecret}, an unkeyed digest of personal data would be guessable
    */
@@ -342,6 +417,9 @@ public final class FieldFormat {
   /**
    * The segment of a {@code @Secret} field: the HMAC digest of its text; "" for {@code null}.
    *
+   * @param secret the secret
+   * @param text canonical text, or {@code null} for an absent optional
+   * @return the segment of a {@code @Secret} field
    * @throws IllegalStateException when the field is not {@code @Secret}
    */
   public String segment(KeySecret secret, String text) {
@@ -352,6 +430,8 @@ public final class FieldFormat {
   /**
    * The segment of a {@code @Hashed byte[]} field: the SHA-256 digest of the bytes; null is invalid.
    *
+   * @param raw the field's bytes
+   * @return the segment of a {@code @Hashed byte[]} field
    * @throws IllegalStateException when the field is not {@code @Hashed}
    */
   public String digest(byte[] raw) {
@@ -366,12 +446,46 @@ public final class FieldFormat {
   /**
    * The segment of a {@code @Secret byte[]} field: the HMAC digest of the bytes; null is invalid.
    *
+   * @param secret the secret
+   * @param raw the field's bytes
+   * @return the segment of a {@code @Secret byte[]} field
    * @throws IllegalStateException when the field is not {@code @Secret}
    */
   public String digest(KeySecret secret, byte[] raw) {
     requireSecretField(secret);
     requirePresent(raw);
     return Digests.hmacSha256Hex(secret, raw);
+  }
+
+  /**
+   * The segment of a {@code @Hashed} record field: the fingerprint of the record's canonical JSON
+   * ({@link CanonicalJson}), as its generated {@code XFingerprint::canonicalJson} writes it.
+   *
+   * @param <R> the record type
+   * @param record the field's value
+   * @param canonicalJson writes the record's canonical JSON, e.g. the generated
+   *     {@code XFingerprint::canonicalJson}
+   * @return the segment: the record's {@link CanonicalJson#fingerprint fingerprint}, 32 lowercase
+   *     hex digits
+   * @throws InvalidKeyException when the record is null or its JSON cannot be written; the
+   *     message names this field and the member inside the record
+   * @throws IllegalStateException when the field is not {@code @Hashed}
+   */
+  public <R> String fingerprint(R record, Function<? super R, String> canonicalJson) {
+    if (!hashed) {
+      throw new IllegalStateException(spec + "." + name + " is not @Hashed");
+    }
+    requirePresent(record);
+    try {
+      return CanonicalJson.fingerprint(canonicalJson.apply(record));
+    } catch (InvalidKeyException e) {
+      // the same rule and explanation, named from the spec's field down to the member
+      String member = e.field() == null ? name : name + "." + e.field();
+      String explanation = e.getMessage().substring(e.getMessage().indexOf("]: ") + "]: ".length());
+      InvalidKeyException named = new InvalidKeyException(spec, member, e.rule(), explanation);
+      named.initCause(e);
+      throw named;
+    }
   }
 
   private void requireSecretField(KeySecret secret) {

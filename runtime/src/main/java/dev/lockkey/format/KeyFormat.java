@@ -40,6 +40,8 @@ public final class KeyFormat {
    * Compiles the spec's layout. A spec of format edition 0 (a layout manifest written before
    * editions were recorded) is accepted for decoding: its bodies have the same layout.
    *
+   * @param spec the spec
+   * @return the compiled format
    * @throws IllegalArgumentException when the layout does not name each field exactly once, or
    *     the spec was generated for a newer format edition than {@link #EDITION} (a lockkey-processor
    *     newer than this runtime), whose bytes this runtime cannot render
@@ -62,12 +64,20 @@ public final class KeyFormat {
     return new KeyFormat(spec, layout, fields);
   }
 
-  /** The spec this format renders. */
+  /**
+   * The spec this format renders.
+   *
+   * @return the spec this format renders
+   */
   public SpecDescriptor spec() {
     return spec;
   }
 
-  /** The layout this format renders, e.g. {@code payment:capture:v1:{tenant}:{orderId}}. */
+  /**
+   * The layout this format renders, e.g. {@code payment:capture:v1:{tenant}:{orderId}}.
+   *
+   * @return the layout this format renders, e.g. {@code payment:capture:v1:{tenant}:{orderId}}
+   */
   public String layout() {
     return layout.text();
   }
@@ -75,6 +85,8 @@ public final class KeyFormat {
   /**
    * The format of one identity field.
    *
+   * @param name the name of an identity field
+   * @return the format of one identity field
    * @throws IllegalArgumentException when the spec has no such field
    */
   public FieldFormat field(String name) {
@@ -91,6 +103,8 @@ public final class KeyFormat {
    * absent optional). The segments must come from this format's {@link FieldFormat}s: they are
    * not checked again.
    *
+   * @param segments one finished segment per identity field
+   * @return the body
    * @throws dev.lockkey.InvalidKeyException rule {@code too-long} naming the longest field when
    *     the body exceeds {@link #MAX_BODY_BYTES}
    * @throws IllegalArgumentException when the number of segments is not the number of fields
@@ -154,6 +168,7 @@ public final class KeyFormat {
   /**
    * The raw segments of a body this format rendered: for a later decoding of stored keys.
    *
+   * @param body a body this format rendered
    * @return field name to segment text as stored (still escaped, or a digest; "" for an absent
    *     optional), in declaration order; unmodifiable
    * @throws IllegalArgumentException when {@code body} does not match this layout (another

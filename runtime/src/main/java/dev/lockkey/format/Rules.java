@@ -22,5 +22,8 @@ final class Rules {
   /** The body, or one value on its own, is longer than {@link KeyFormat#MAX_BODY_BYTES}. */
   static final String TOO_LONG = "too-long";
 
+  /** Two members of one JSON object have one name once normalised (NFC), e.g. two map keys. */
+  static final String DUPLICATE_MEMBER = "duplicate-member";
+
   private Rules() {}
 }

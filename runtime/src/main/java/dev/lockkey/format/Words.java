@@ -10,7 +10,12 @@ public final class Words {
 
   private Words() {}
 
-  /** Whether {@code text} is a word. */
+  /**
+   * Whether {@code text} is a word.
+   *
+   * @param text the text to check
+   * @return whether {@code text} is a word
+   */
   public static boolean isWord(String text) {
     if (text == null || text.isEmpty() || text.length() > MAX_LENGTH || !isLetterOrDigit(text.charAt(0))) {
       return false;
@@ -28,6 +33,8 @@ public final class Words {
    * Returns {@code text} if it is a word.
    *
    * @param what what the word is, for the message, e.g. {@code "environment"}
+   * @param text the text to check
+   * @return {@code text}
    * @throws IllegalArgumentException naming {@code what} and the rule otherwise
    */
   public static String require(String what, String text) {

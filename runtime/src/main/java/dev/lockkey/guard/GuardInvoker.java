@@ -57,6 +57,10 @@ public final class GuardInvoker {
   /**
    * A builder of an invoker that takes locks through {@code executor}, of any backend (single
    * flights and rate limits are Redis's, and given separately).
+   *
+   * @param executor the executor that {@code @Locked} methods take their locks through; its
+   *     default options are what a {@link LockPolicy} changes
+   * @return a builder; add the single flights, limiter and secret that the guards need
    */
   public static Builder builder(LockExecutor executor) {
     return new Builder(executor);
@@ -65,11 +69,13 @@ public final class GuardInvoker {
   /**
    * Runs {@code call} under {@code guard}.
    *
+   * @param guard the guard of the called method, from its {@link MethodGuards} table
    * @param arguments the call's arguments, in parameter order; the lease is written into them
    * @return what {@code call} returned, or for a single flight the shared result
    * @throws Exception what {@code call} threw, unchanged
    * @throws LockTimeoutException when the lock or the flight's result did not come in time
    * @throws RateLimitedException when the rate limit denied the call
+   * @param call the original method call, run at most once
    * @throws IllegalStateException when the guard needs a part this invoker was built without
    */
   public Object invoke(MethodGuard guard, Object[] arguments, GuardedCall call) throws Exception {
@@ -142,25 +148,41 @@ public final class GuardInvoker {
       this.executor = Objects.requireNonNull(executor, "executor");
     }
 
-    /** The single flights that {@code @SingleFlighted} methods run through. */
+    /**
+     * The single flights that {@code @SingleFlighted} methods run through.
+     *
+     * @param flights the single flights, needed only when a guarded class has a
+     *     {@code @SingleFlighted} method
+     * @return this builder
+     */
     public Builder singleFlight(SingleFlight flights) {
       this.flights = Objects.requireNonNull(flights, "flights");
       return this;
     }
 
-    /** The limiter that {@code @RateLimited} methods ask; it should share the executor's key space. */
+    /**
+     * The limiter that {@code @RateLimited} methods ask; it should share the executor's key space.
+     *
+     * @param limiter the limiter, needed only when a guarded class has a {@code @RateLimited} method
+     * @return this builder
+     */
     public Builder rateLimiter(RateLimiter limiter) {
       this.limiter = Objects.requireNonNull(limiter, "limiter");
       return this;
     }
 
-    /** The secret that keys with {@code @Secret} fields are digested with. */
+    /**
+     * The secret that keys with {@code @Secret} fields are digested with.
+     *
+     * @param secret the secret, needed only when a guarded key has {@code @Secret} fields
+     * @return this builder
+     */
     public Builder secret(KeySecret secret) {
       this.secret = Objects.requireNonNull(secret, "secret");
       return this;
     }
 
-    /** The invoker. */
+    /** {@return the invoker, with what this builder was given} */
     public GuardInvoker build() {
       return new GuardInvoker(this);
     }

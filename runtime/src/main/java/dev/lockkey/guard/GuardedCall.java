@@ -9,6 +9,11 @@ package dev.lockkey.guard;
 @FunctionalInterface
 public interface GuardedCall {
 
-  /** Runs the method and returns what it returned ({@code null} for {@code void}). */
+  /**
+   * Runs the method and returns what it returned ({@code null} for {@code void}).
+   *
+   * @return the method's result, {@code null} for {@code void}
+   * @throws Exception whatever the method threw, unchanged
+   */
   Object proceed() throws Exception;
 }

@@ -17,6 +17,7 @@ public interface KeyFactory {
    * @param arguments the call's arguments, in parameter order
    * @param secret what {@code @Secret} fields are digested with; {@code null} when none is
    *     configured (only specs with {@code @Secret} fields use it)
+   * @return the call's key
    */
   LockKey key(Object[] arguments, KeySecret secret);
 }

@@ -15,6 +15,6 @@ import java.lang.annotation.Target;
 @Target(ElementType.PARAMETER)
 public @interface KeyField {
 
-  /** The identity field's name, as the spec's accessor is named. */
+  /** {@return the identity field's name, as the spec's accessor is named} */
   String value();
 }

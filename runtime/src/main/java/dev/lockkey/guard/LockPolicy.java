@@ -23,22 +23,37 @@ public final class LockPolicy {
     this.renewal = renewal;
   }
 
-  /** The executor's default options, unchanged. */
+  /** {@return the policy that keeps the executor's default options, unchanged} */
   public static LockPolicy defaults() {
     return DEFAULTS;
   }
 
-  /** This policy with its own lease time. */
+  /**
+   * This policy with its own lease time.
+   *
+   * @param leaseTime the lease time instead of the executor's
+   * @return a new policy; this one is unchanged
+   */
   public LockPolicy leaseTime(Duration leaseTime) {
     return new LockPolicy(Objects.requireNonNull(leaseTime, "leaseTime"), waitTime, renewal);
   }
 
-  /** This policy with its own wait time. */
+  /**
+   * This policy with its own wait time.
+   *
+   * @param waitTime the wait time instead of the executor's; zero to not wait
+   * @return a new policy; this one is unchanged
+   */
   public LockPolicy waitTime(Duration waitTime) {
     return new LockPolicy(leaseTime, Objects.requireNonNull(waitTime, "waitTime"), renewal);
   }
 
-  /** This policy with its own renewal. */
+  /**
+   * This policy with its own renewal.
+   *
+   * @param renewal whether a watchdog renews the lease; {@link Renewal#DEFAULT} keeps the executor's
+   * @return a new policy; this one is unchanged
+   */
   public LockPolicy renewal(Renewal renewal) {
     return new LockPolicy(leaseTime, waitTime, Objects.requireNonNull(renewal, "renewal"));
   }
@@ -46,6 +61,8 @@ public final class LockPolicy {
   /**
    * {@code defaults} with this policy's changes.
    *
+   * @param defaults the executor's default options
+   * @return {@code defaults} with the lease time, wait time and renewal this policy sets
    * @throws IllegalArgumentException when the result is invalid, e.g. renewal of a lease under 30 ms
    */
   public LockOptions applyTo(LockOptions defaults) {

@@ -32,15 +32,18 @@ import java.lang.annotation.Target;
 @Target(ElementType.METHOD)
 public @interface Locked {
 
-  /** The {@code @LockKeySpec} interface whose key to lock. */
+  /** {@return the {@code @LockKeySpec} interface whose key to lock} */
   Class<?> value();
 
-  /** How long Redis keeps the lock unless released or renewed; empty for the executor's default. */
+  /** {@return how long Redis keeps the lock unless released or renewed; empty for the executor's default} */
   String leaseTime() default "";
 
-  /** How long to wait at most for a held lock ({@code 0s}: do not wait); empty for the executor's default. */
+  /**
+   * {@return how long to wait at most for a held lock ({@code 0s}: do not wait); empty for the
+   * executor's default}
+   */
   String waitTime() default "";
 
-  /** Whether a watchdog renews the lease while the method runs. */
+  /** {@return whether a watchdog renews the lease while the method runs} */
   Renewal renewal() default Renewal.DEFAULT;
 }

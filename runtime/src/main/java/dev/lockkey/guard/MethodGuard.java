@@ -43,19 +43,43 @@ public final class MethodGuard {
     this.secret = secret;
   }
 
-  /** A {@link Locked @Locked} method. */
+  /**
+   * A {@link Locked @Locked} method.
+   *
+   * @param methodName the method's name
+   * @param parameterTypes the method's parameter types, erased, in order
+   * @param policy what the annotation changes of the executor's default options
+   * @param keys builds the key of a call from its arguments
+   * @return the guard, without a lease parameter or secret
+   */
   public static MethodGuard locked(String methodName, List<Class<?>> parameterTypes, LockPolicy policy,
       KeyFactory keys) {
     return new MethodGuard(methodName, parameterTypes, keys, Kind.LOCK, policy, -1, false);
   }
 
-  /** A {@link SingleFlighted @SingleFlighted} method returning the codec's type. */
+  /**
+   * A {@link SingleFlighted @SingleFlighted} method returning the codec's type.
+   *
+   * @param methodName the method's name
+   * @param parameterTypes the method's parameter types, erased, in order
+   * @param options the flight's options, with the codec of the method's results
+   * @param keys builds the key of a call from its arguments
+   * @return the guard, without a lease parameter or secret
+   */
   public static MethodGuard singleFlight(String methodName, List<Class<?>> parameterTypes, FlightOptions<?> options,
       KeyFactory keys) {
     return new MethodGuard(methodName, parameterTypes, keys, Kind.FLIGHT, options, -1, false);
   }
 
-  /** A {@link RateLimited @RateLimited} method. */
+  /**
+   * A {@link RateLimited @RateLimited} method.
+   *
+   * @param methodName the method's name
+   * @param parameterTypes the method's parameter types, erased, in order
+   * @param limit the limit the annotation declares
+   * @param keys builds the key of a call from its arguments
+   * @return the guard, without a secret
+   */
   public static MethodGuard rateLimited(String methodName, List<Class<?>> parameterTypes, RateLimit limit,
       KeyFactory keys) {
     return new MethodGuard(methodName, parameterTypes, keys, Kind.RATE, limit, -1, false);
@@ -64,6 +88,8 @@ public final class MethodGuard {
   /**
    * This guard with the parameter at {@code index} receiving the lease.
    *
+   * @param index the position of the {@code Lease} parameter, from 0
+   * @return a new guard; this one is unchanged
    * @throws IllegalArgumentException when the guard holds no lease (a rate limit), or there is no such parameter
    */
   public MethodGuard withLeaseParameter(int index) {
@@ -73,22 +99,31 @@ public final class MethodGuard {
     return new MethodGuard(methodName, parameterTypes, keys, kind, policy, index, secret);
   }
 
-  /** This guard for a spec with {@code @Secret} fields, whose key needs the invoker's {@link KeySecret}. */
+  /**
+   * This guard for a spec with {@code @Secret} fields, whose key needs the invoker's {@link KeySecret}.
+   *
+   * @return a new guard; this one is unchanged
+   */
   public MethodGuard withSecret() {
     return new MethodGuard(methodName, parameterTypes, keys, kind, policy, leaseParameter, true);
   }
 
-  /** The method's name. */
+  /** {@return the method's name} */
   public String methodName() {
     return methodName;
   }
 
-  /** The method's parameter types, erased. */
+  /** {@return the method's parameter types, erased} */
   public List<Class<?>> parameterTypes() {
     return parameterTypes;
   }
 
-  /** Whether this is the guard of {@code method}: same name and parameter types. */
+  /**
+   * Whether this is the guard of {@code method}: same name and parameter types.
+   *
+   * @param method a method of the guarded class
+   * @return true when its name and erased parameter types are this guard's
+   */
   public boolean matches(Method method) {
     if (!method.getName().equals(methodName) || method.getParameterCount() != parameterTypes.size()) {
       return false;
@@ -102,12 +137,12 @@ public final class MethodGuard {
     return true;
   }
 
-  /** The index of the parameter that receives the lease, or -1. */
+  /** {@return the index of the parameter that receives the lease, or -1} */
   public int leaseParameter() {
     return leaseParameter;
   }
 
-  /** Whether the key needs a {@link KeySecret}. */
+  /** {@return whether the key needs a {@link KeySecret}} */
   public boolean needsSecret() {
     return secret;
   }
@@ -116,7 +151,9 @@ public final class MethodGuard {
    * The key of one call, built by the generated factory as {@link GuardInvoker} builds it, e.g.
    * for an interceptor that logs which key a call waits for.
    *
+   * @param arguments the call's arguments, in parameter order
    * @param keySecret what {@code @Secret} fields are digested with, or {@code null} when the spec has none
+   * @return the call's key
    * @throws dev.lockkey.InvalidKeyException when an argument cannot be part of a key
    */
   public LockKey key(Object[] arguments, KeySecret keySecret) {

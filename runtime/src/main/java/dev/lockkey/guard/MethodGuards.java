@@ -27,7 +27,13 @@ public final class MethodGuards {
     this.guards = List.copyOf(guards);
   }
 
-  /** The guards of {@code type}'s methods. */
+  /**
+   * The guards of {@code type}'s methods, as generated code builds its table.
+   *
+   * @param type the class whose methods are guarded
+   * @param guards one guard per annotated method, in declaration order
+   * @return the table
+   */
   public static MethodGuards of(Class<?> type, MethodGuard... guards) {
     return new MethodGuards(type, List.of(guards));
   }
@@ -36,6 +42,8 @@ public final class MethodGuards {
    * The generated table of {@code type}, or empty when {@code type} has no annotated method (or was
    * compiled without {@code lockkey-processor}). Loads the generated class: call it once per class.
    *
+   * @param type the class whose methods may be guarded
+   * @return the table of the generated {@link #generatedClassName(Class)}, if there is one
    * @throws IllegalStateException when the generated class exists but has no readable table
    */
   public static Optional<MethodGuards> load(Class<?> type) {
@@ -59,6 +67,9 @@ public final class MethodGuards {
   /**
    * The generated class's name for {@code type}: {@code com.acme.PaymentServiceGuards} for
    * {@code com.acme.PaymentService}, {@code com.acme.Outer_InnerGuards} for a nested class.
+   *
+   * @param type the guarded class
+   * @return the binary name of the class generated for it
    */
   public static String generatedClassName(Class<?> type) {
     StringBuilder simpleNames = new StringBuilder(type.getSimpleName());
@@ -69,17 +80,22 @@ public final class MethodGuards {
     return (packageName.isEmpty() ? "" : packageName + ".") + simpleNames + SUFFIX;
   }
 
-  /** The class whose methods these guards guard. */
+  /** {@return the class whose methods these guards guard} */
   public Class<?> type() {
     return type;
   }
 
-  /** Every guard, in declaration order of the methods. */
+  /** {@return every guard, in declaration order of the methods} */
   public List<MethodGuard> guards() {
     return guards;
   }
 
-  /** The guard of {@code method}, a method declared in {@link #type()}, if it is annotated. */
+  /**
+   * The guard of {@code method}, a method declared in {@link #type()}, if it is annotated.
+   *
+   * @param method a method of the guarded class
+   * @return its guard; empty when it is not annotated or not declared in {@link #type()}
+   */
   public Optional<MethodGuard> find(Method method) {
     if (method.getDeclaringClass() != type) {
       return Optional.empty();

@@ -25,18 +25,21 @@ import java.lang.annotation.Target;
 @Target(ElementType.METHOD)
 public @interface RateLimited {
 
-  /** The {@code @LockKeySpec} interface whose key is counted. */
+  /** {@return the {@code @LockKeySpec} interface whose key is counted} */
   Class<?> value();
 
-  /** Calls admitted per window, at least 1. */
+  /** {@return the calls admitted per window, at least 1} */
   long limit();
 
-  /** The window, e.g. {@code 1m}; empty to use the key's {@code @Window} field. */
+  /** {@return the window, e.g. {@code 1m}; empty to use the key's {@code @Window} field} */
   String window() default "";
 
-  /** Above 0: a smooth limit admitting up to this many calls at once. */
+  /** {@return above 0: a smooth limit admitting up to this many calls at once; 0: a fixed window} */
   long burst() default 0;
 
-  /** The purpose word of the limit's Redis key; empty for the limit's default ({@code rate} or {@code gcra}). */
+  /**
+   * {@return the purpose word of the limit's Redis key; empty for the limit's default ({@code rate}
+   * or {@code gcra})}
+   */
   String purpose() default "";
 }

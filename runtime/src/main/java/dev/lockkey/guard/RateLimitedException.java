@@ -22,12 +22,12 @@ public final class RateLimitedException extends LockException {
     this.decision = decision;
   }
 
-  /** How long until the same call could be admitted, as measured by Redis. */
+  /** {@return how long until the same call could be admitted, as measured by Redis} */
   public Duration retryAfter() {
     return decision.retryAfter();
   }
 
-  /** The limiter's whole decision. */
+  /** {@return the limiter's whole decision} */
   public RateDecision decision() {
     return decision;
   }

@@ -27,16 +27,16 @@ import java.lang.annotation.Target;
 @Target(ElementType.METHOD)
 public @interface SingleFlighted {
 
-  /** The {@code @LockKeySpec} interface whose key names the flight. */
+  /** {@return the {@code @LockKeySpec} interface whose key names the flight} */
   Class<?> value();
 
-  /** How long a result is shared; empty for {@code FlightOptions}' default (10 minutes). */
+  /** {@return how long a result is shared; empty for {@code FlightOptions}' default (10 minutes)} */
   String resultTtl() default "";
 
-  /** The leader's lease time; empty for {@code FlightOptions}' default (30 s, renewed). */
+  /** {@return the leader's lease time; empty for {@code FlightOptions}' default (30 s, renewed)} */
   String leaseTime() default "";
 
-  /** How long a follower waits at most for a leader's result; empty for the default (30 s). */
+  /** {@return how long a follower waits at most for a leader's result; empty for the default (30 s)} */
   String waitTime() default "";
 
   /**
@@ -44,6 +44,8 @@ public @interface SingleFlighted {
    * method's return type (boxed): how results other than {@code String} and {@code byte[]} are
    * stored. Generated code creates one instance. {@code Void.class}: the built-in codec of the
    * return type.
+   *
+   * @return the codec class, or {@code Void.class} for the built-in codec
    */
   Class<?> codec() default Void.class;
 }

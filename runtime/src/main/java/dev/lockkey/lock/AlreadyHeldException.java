@@ -11,6 +11,11 @@ package dev.lockkey.lock;
 public final class AlreadyHeldException extends LockException {
   private static final long serialVersionUID = 1L;
 
+  /**
+   * Creates the exception; its message names the key and says what to do instead.
+   *
+   * @param fullKey the Redis key (or the backend's full key) of the lock the thread holds already
+   */
   public AlreadyHeldException(String fullKey) {
     super(fullKey + " is held by this thread already, in this executor: locks are not reentrant; use the lease"
         + " it holds, or release it before acquiring again", fullKey, null);

@@ -71,12 +71,20 @@ public final class Lease implements AutoCloseable {
     this.expiresAtNanos = sentAtNanos + options.leaseTime().toNanos();
   }
 
-  /** The key this lease locks. */
+  /**
+   * The key this lease locks.
+   *
+   * @return the key this lease locks
+   */
   public LockKey key() {
     return key;
   }
 
-  /** The store's key of the lock, e.g. {@code lock:prod:{payment:capture:v1:t42:98765}}. */
+  /**
+   * The store's key of the lock, e.g. {@code lock:prod:{payment:capture:v1:t42:98765}}.
+   *
+   * @return the store's key of the lock, e.g. {@code lock:prod:{payment:capture:v1:t42:98765}}
+   */
   public String fullKey() {
     return fullKey;
   }
@@ -84,6 +92,8 @@ public final class Lease implements AutoCloseable {
   /**
    * The owner token stored in the lock: 128 random bits, base64url. Whoever knows it can release
    * the lock, so treat it as a secret; it appears in no message or {@code toString()}.
+   *
+   * @return the owner token stored in the lock
    */
   public String ownerToken() {
     return owner;
@@ -92,12 +102,18 @@ public final class Lease implements AutoCloseable {
   /**
    * A number higher than that of every earlier holder of this key, also across expiries and
    * restarts of this process; see {@code RedisLockExecutor} for how and under which assumption.
+   *
+   * @return a number higher than that of every earlier holder of this key, also across expiries and restarts of this process
    */
   public long fencingToken() {
     return fencingToken;
   }
 
-  /** The options the lock was taken with. */
+  /**
+   * The options the lock was taken with.
+   *
+   * @return the options the lock was taken with
+   */
   public LockOptions options() {
     return options;
   }
@@ -106,22 +122,36 @@ public final class Lease implements AutoCloseable {
    * When the lease runs out unless extended, on the wall clock: for display only. The lease itself
    * follows the monotonic clock ({@link #remainingNanos()}), so this moves when the wall clock is
    * stepped.
+   *
+   * @return when the lease runs out unless extended, on the wall clock
    */
   public Instant expiry() {
     return control.clock().instant().plusNanos(remainingNanos());
   }
 
-  /** Nanoseconds until the lease runs out unless extended, by the monotonic clock; negative once past. */
+  /**
+   * Nanoseconds until the lease runs out unless extended, by the monotonic clock; negative once past.
+   *
+   * @return nanoseconds until the lease runs out unless extended, by the monotonic clock
+   */
   public long remainingNanos() {
     return expiresAtNanos - control.nanoTime();
   }
 
-  /** Whether the lease was found not held: by a release, an extension or a renewal, or when renewals failed until it ran out. */
+  /**
+   * Whether the lease was found not held: by a release, an extension or a renewal, or when renewals failed until it ran out.
+   *
+   * @return whether the lease was found not held
+   */
   public boolean isLost() {
     return lost;
   }
 
-  /** Whether the watchdog will renew this lease: renewal asked for, and neither released nor lost yet. */
+  /**
+   * Whether the watchdog will renew this lease: renewal asked for, and neither released nor lost yet.
+   *
+   * @return whether the watchdog will renew this lease
+   */
   public boolean isRenewing() {
     lock.lock();
     try {
@@ -168,6 +198,7 @@ public final class Lease implements AutoCloseable {
   /**
    * Sets the lease to run out {@code leaseTime} from now (one round trip), if still held.
    *
+   * @param leaseTime the new lease time
    * @return {@code true} when still held and extended; {@code false} when released, lost, or found
    *     not held (the lease is then lost)
    * @throws IllegalArgumentException when {@code leaseTime} is under 1 ms or over

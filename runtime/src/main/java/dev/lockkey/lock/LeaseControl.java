@@ -17,6 +17,7 @@ public interface LeaseControl {
    * Releases the locks of {@code leases}: leases of one owner granted through this control, in
    * canonical order, releasable in one step (e.g. one round trip).
    *
+   * @param leases leases of one owner granted through this control, in canonical order
    * @return per lease, whether its lock was still held and is released now
    * @throws LockException when the store failed; the locks then stay until their leases run out
    */
@@ -25,6 +26,8 @@ public interface LeaseControl {
   /**
    * Sets the locks of {@code leases} (as for {@link #release}) to run out {@code leaseTime} from now.
    *
+   * @param leases leases of one owner granted through this control, in canonical order
+   * @param leaseTime the new lease time
    * @return per lease, whether its lock was still held and is extended now
    * @throws LockException when the store failed
    */
@@ -33,12 +36,17 @@ public interface LeaseControl {
   /**
    * {@code lease} stopped being held, once per lease: released, or found lost. Bookkeeping only
    * (no I/O, no listener): e.g. let the next local waiter try.
+   *
+   * @param lease the lease that ended
+   * @param lost true when found lost, false when released
    */
   void ended(Lease lease, boolean lost);
 
   /**
    * Runs {@code renewal} after {@code delayNanos} on a renewal thread.
    *
+   * @param renewal the renewal to run
+   * @param delayNanos the delay in nanoseconds
    * @return a handle to cancel it, or {@code null} when the backend is closed (no more renewals)
    */
   Future<?> scheduleRenewal(Runnable renewal, long delayNanos);
@@ -46,15 +54,29 @@ public interface LeaseControl {
   /**
    * Runs {@code callback} (listener methods, {@link LockOptions#onLost()}) on a thread that is not
    * a renewal thread, so a slow callback never delays another lease's renewal.
+   *
+   * @param callback what to run
    */
   void callback(Runnable callback);
 
-  /** Who hears of acquisitions, releases, renewals and losses; must not throw. */
+  /**
+   * Who hears of acquisitions, releases, renewals and losses; must not throw.
+   *
+   * @return who hears of acquisitions, releases, renewals and losses
+   */
   LockListener listener();
 
-  /** The monotonic time for lease deadlines, in nanoseconds: {@link System#nanoTime()} outside tests. */
+  /**
+   * The monotonic time for lease deadlines, in nanoseconds: {@link System#nanoTime()} outside tests.
+   *
+   * @return the monotonic time for lease deadlines, in nanoseconds
+   */
   long nanoTime();
 
-  /** The wall clock, for {@link Lease#expiry()} only (display): never for a deadline. */
+  /**
+   * The wall clock, for {@link Lease#expiry()} only (display): never for a deadline.
+   *
+   * @return the wall clock, for {@code Lease#expiry()} only (display)
+   */
   Clock clock();
 }

@@ -8,6 +8,12 @@ package dev.lockkey.lock;
 public final class LeaseLostException extends LockException {
   private static final long serialVersionUID = 1L;
 
+  /**
+   * A lease found not held.
+   *
+   * @param fullKey the Redis key of the lock
+   * @param reason why it is not held
+   */
   public LeaseLostException(String fullKey, String reason) {
     super("the lease on " + fullKey + " is no longer held: " + reason, fullKey, null);
   }

@@ -13,6 +13,7 @@ package dev.lockkey.lock;
 public class LockException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
+  /** The Redis key of the lock concerned. */
   private final String fullKey;
 
   /**
@@ -25,7 +26,11 @@ public class LockException extends RuntimeException {
     this.fullKey = fullKey;
   }
 
-  /** The Redis key of the lock concerned, e.g. {@code lock:prod:{payment:capture:v1:t42:98765}}. */
+  /**
+   * The Redis key of the lock concerned, e.g. {@code lock:prod:{payment:capture:v1:t42:98765}}.
+   *
+   * @return the Redis key of the lock concerned, e.g. {@code lock:prod:{payment:capture:v1:t42:98765}}
+   */
   public String fullKey() {
     return fullKey;
   }

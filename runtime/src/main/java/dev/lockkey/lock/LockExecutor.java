@@ -21,13 +21,18 @@ import java.util.Optional;
  */
 public interface LockExecutor extends AutoCloseable {
 
-  /** The key space whose full keys this executor locks. */
+  /** {@return the key space whose full keys this executor locks} */
   Keyspace keyspace();
 
-  /** The options used where none are given. */
+  /** {@return the options used where none are given} */
   LockOptions defaultOptions();
 
-  /** {@link #tryAcquire(LockKey, LockOptions)} with the default options. */
+  /**
+   * {@link #tryAcquire(LockKey, LockOptions)} with the default options.
+   *
+   * @param key the lock's key
+   * @return the lease, or empty when the lock is held
+   */
   default Optional<Lease> tryAcquire(LockKey key) {
     return tryAcquire(key, defaultOptions());
   }
@@ -35,13 +40,20 @@ public interface LockExecutor extends AutoCloseable {
   /**
    * Takes the lock if it is free now, without waiting (the options' wait time is ignored).
    *
+   * @param key the lock's key
+   * @param options the lease time, renewal and replication of the lease
    * @return the lease, or empty when someone holds the lock (or another thread of this executor
    *     holds or is taking it)
    * @throws LockException when the store failed (a backend-specific subclass)
    */
   Optional<Lease> tryAcquire(LockKey key, LockOptions options);
 
-  /** {@link #acquire(LockKey, LockOptions)} with the default options. */
+  /**
+   * {@link #acquire(LockKey, LockOptions)} with the default options.
+   *
+   * @param key the lock's key
+   * @return the lease; close it to release the lock
+   */
   default Lease acquire(LockKey key) {
     return acquire(key, defaultOptions());
   }
@@ -49,13 +61,25 @@ public interface LockExecutor extends AutoCloseable {
   /**
    * Takes the lock, waiting at most the options' wait time for it.
    *
+   * @param key the lock's key
+   * @param options the wait time, lease time, renewal and replication
+   * @return the lease; close it to release the lock
    * @throws LockTimeoutException when it stayed held for the whole wait time
    * @throws LockInterruptedException when the thread was interrupted while waiting
    * @throws LockException when the store failed (a backend-specific subclass)
    */
   Lease acquire(LockKey key, LockOptions options);
 
-  /** {@link #withLock(LockKey, LockOptions, LockedWork)} with the default options. */
+  /**
+   * {@link #withLock(LockKey, LockOptions, LockedWork)} with the default options.
+   *
+   * @param <T> the work's result
+   * @param <E> what the work may throw
+   * @param key the lock's key
+   * @param work what runs while the lock is held, given the lease
+   * @return what the work returned
+   * @throws E what the work threw, unchanged
+   */
   default <T, E extends Exception> T withLock(LockKey key, LockedWork<T, E> work) throws E {
     return withLock(key, defaultOptions(), work);
   }
@@ -64,6 +88,11 @@ public interface LockExecutor extends AutoCloseable {
    * Takes the lock as {@link #acquire(LockKey, LockOptions)} does, runs {@code work} with the lease
    * and releases the lock, also when the work throws.
    *
+   * @param <T> the work's result
+   * @param <E> what the work may throw
+   * @param key the lock's key
+   * @param options the wait time, lease time, renewal and replication
+   * @param work what runs while the lock is held, given the lease
    * @return what the work returned
    * @throws E what the work threw, unchanged
    * @throws LockException as {@link #acquire(LockKey, LockOptions)}, or from the release
@@ -75,7 +104,12 @@ public interface LockExecutor extends AutoCloseable {
     }
   }
 
-  /** {@link #acquireAll(Collection, LockOptions)} with the default options. */
+  /**
+   * {@link #acquireAll(Collection, LockOptions)} with the default options.
+   *
+   * @param keys the locks' keys, at least one
+   * @return the leases of all keys; close it to release them all
+   */
   default MultiLease acquireAll(Collection<? extends LockKey> keys) {
     return acquireAll(keys, defaultOptions());
   }
@@ -87,6 +121,9 @@ public interface LockExecutor extends AutoCloseable {
    * backend's to say (a lease taken before a long wait for the next key has less left, unless the
    * backend extends it).
    *
+   * @param keys the locks' keys, at least one
+   * @param options the wait time (for all keys together), lease time, renewal and replication
+   * @return the leases of all keys; close it to release them all
    * @throws IllegalArgumentException when {@code keys} is empty
    * @throws LockTimeoutException naming a key that stayed held
    * @throws LockInterruptedException when the thread was interrupted while waiting

@@ -7,6 +7,11 @@ package dev.lockkey.lock;
 public final class LockInterruptedException extends LockException {
   private static final long serialVersionUID = 1L;
 
+  /**
+   * A wait interrupted.
+   *
+   * @param fullKey the Redis key of the lock waited for
+   */
   public LockInterruptedException(String fullKey) {
     super("interrupted while waiting for " + fullKey, fullKey, new InterruptedException());
   }

@@ -19,16 +19,22 @@ public interface LockListener {
    * A lock was acquired.
    *
    * @param waitNanos how long it took, from the call to the acquisition
+   * @param key the key
    */
   default void onAcquired(LockKey key, long waitNanos) {}
 
-  /** An attempt found the lock held, by another executor or another thread of this one. */
+  /**
+   * An attempt found the lock held, by another executor or another thread of this one.
+   *
+   * @param key the key
+   */
   default void onContended(LockKey key) {}
 
   /**
    * The wait time ran out before the lock was acquired.
    *
    * @param waitNanos how long the caller waited
+   * @param key the key
    */
   default void onTimedOut(LockKey key, long waitNanos) {}
 
@@ -36,25 +42,45 @@ public interface LockListener {
    * A lease was released while still held.
    *
    * @param heldNanos how long it was held
+   * @param key the key
    */
   default void onReleased(LockKey key, long heldNanos) {}
 
-  /** A lease was extended, by the watchdog or by {@link Lease#extend}. */
+  /**
+   * A lease was extended, by the watchdog or by {@link Lease#extend}.
+   *
+   * @param key the key
+   */
   default void onRenewed(LockKey key) {}
 
-  /** A lease was found lost: the lock was gone or someone else's, or its lease ran out. */
+  /**
+   * A lease was found lost: the lock was gone or someone else's, or its lease ran out.
+   *
+   * @param key the key
+   */
   default void onLeaseLost(LockKey key) {}
 
-  /** An operation failed, e.g. with {@link dev.lockkey.redis.RedisUnavailableException}. */
+  /**
+   * An operation failed, e.g. with {@link dev.lockkey.redis.RedisUnavailableException}.
+   *
+   * @param key the key
+   * @param error the failure
+   */
   default void onError(LockKey key, LockException error) {}
 
   /**
    * A {@link dev.lockkey.redis.flight.SingleFlight} answered with a result (or a deterministic failure) that another caller
    * computed, stored before or while this caller waited: a computation saved.
+   *
+   * @param key the key
    */
   default void onFlightShared(LockKey key) {}
 
-  /** A {@link dev.lockkey.redis.ratelimit.RateLimiter} denied permits for the key. */
+  /**
+   * A {@link dev.lockkey.redis.ratelimit.RateLimiter} denied permits for the key.
+   *
+   * @param key the key
+   */
   default void onRateLimited(LockKey key) {}
 
   /**
@@ -69,6 +95,9 @@ public interface LockListener {
   /**
    * One listener that tells each of {@code listeners}, in order; one that throws does not keep
    * the others from hearing.
+   *
+   * @param listeners the listeners, in the order they are told
+   * @return the combined listener
    */
   static LockListener all(LockListener... listeners) {
     return new SafeListener(List.of(listeners));

@@ -70,17 +70,29 @@ public final class LockOptions {
     this.replicaTimeout = builder.replicaTimeout;
   }
 
-  /** The defaults described above. */
+  /**
+   * The defaults described above.
+   *
+   * @return the defaults described above
+   */
   public static LockOptions defaults() {
     return DEFAULTS;
   }
 
-  /** A builder starting from the defaults. */
+  /**
+   * A builder starting from the defaults.
+   *
+   * @return a builder starting from the defaults
+   */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** A builder starting from these options. */
+  /**
+   * A builder starting from these options.
+   *
+   * @return a builder starting from these options
+   */
   public Builder toBuilder() {
     Builder builder = new Builder();
     builder.leaseTime = leaseTime;
@@ -93,17 +105,29 @@ public final class LockOptions {
     return builder;
   }
 
-  /** How long Redis keeps the lock unless it is released or extended first (whole milliseconds). */
+  /**
+   * How long Redis keeps the lock unless it is released or extended first (whole milliseconds).
+   *
+   * @return how long Redis keeps the lock unless it is released or extended first (whole milliseconds)
+   */
   public Duration leaseTime() {
     return leaseTime;
   }
 
-  /** How long {@code acquire}, {@code acquireAll} and {@code withLock} wait at most for a held lock. */
+  /**
+   * How long {@code acquire}, {@code acquireAll} and {@code withLock} wait at most for a held lock.
+   *
+   * @return how long {@code acquire}, {@code acquireAll} and {@code withLock} wait at most for a held lock
+   */
   public Duration waitTime() {
     return waitTime;
   }
 
-  /** Whether a watchdog extends the lease every third of {@link #leaseTime()} while it is held. */
+  /**
+   * Whether a watchdog extends the lease every third of {@link #leaseTime()} while it is held.
+   *
+   * @return whether a watchdog extends the lease every third of {@code #leaseTime()} while it is held
+   */
   public boolean renewal() {
     return renewal;
   }
@@ -113,6 +137,8 @@ public final class LockOptions {
    * else's, or renewals failed until the lease ran out): on the thread that found it, except that a
    * loss the watchdog found is told on the executor's callback thread, never on a renewal thread
    * (a slow callback must not stop other leases' renewals). A no-op unless set.
+   *
+   * @return the callback; by default one that does nothing
    */
   public Consumer<? super Lease> onLost() {
     return onLost;
@@ -122,6 +148,8 @@ public final class LockOptions {
    * The purpose word of the lock's Redis keys: {@code lock:env:{body}} by default. Locks of
    * different purposes on one body are independent, e.g. {@link dev.lockkey.redis.flight.SingleFlight}'s {@code flight}
    * lock and an ordinary lock on the same key.
+   *
+   * @return the purpose word of the lock's Redis keys
    */
   public String purpose() {
     return purpose;
@@ -135,12 +163,14 @@ public final class LockOptions {
    * The lock's write and the store's wait for replicas (Redis {@code WAIT}) travel together in one
    * round trip. Acknowledged writes survive a failover to one of those replicas; without the
    * option a failover may lose a lock that was just granted (see {@code dev.lockkey.redis}).
+   *
+   * @return the number of replicas that must acknowledge each write; 0 for none
    */
   public int replicas() {
     return replicas;
   }
 
-  /** How long to wait at most for {@link #replicas()} acknowledgements; zero when none are asked for. */
+  /** {@return how long to wait at most for {@link #replicas()} acknowledgements; zero when none are asked for} */
   public Duration replicaTimeout() {
     return replicaTimeout;
   }
@@ -195,6 +225,9 @@ public final class LockOptions {
     /**
      * How long Redis keeps the lock unless released or extended: at least 1 ms and at most
      * {@link #MAX_LEASE_TIME}, truncated to ms (checked by {@link #build()}).
+     *
+     * @param leaseTime the lease time
+     * @return this builder
      */
     public Builder leaseTime(Duration leaseTime) {
       this.leaseTime = Objects.requireNonNull(leaseTime, "leaseTime");
@@ -204,19 +237,32 @@ public final class LockOptions {
     /**
      * How long to wait at most for a held lock: zero (do not wait) or more; above
      * {@link #MAX_WAIT_TIME} ("forever") it is clamped to it.
+     *
+     * @param waitTime the longest wait, zero or more
+     * @return this builder
      */
     public Builder waitTime(Duration waitTime) {
       this.waitTime = Objects.requireNonNull(waitTime, "waitTime");
       return this;
     }
 
-    /** Whether a watchdog extends the lease while it is held (needs a lease time of 30 ms or more). */
+    /**
+     * Whether a watchdog extends the lease while it is held (needs a lease time of 30 ms or more).
+     *
+     * @param renewal true to renew the lease while it is held
+     * @return this builder
+     */
     public Builder renewal(boolean renewal) {
       this.renewal = renewal;
       return this;
     }
 
-    /** What to call once when a lease is found lost; see {@link LockOptions#onLost()}. */
+    /**
+     * What to call once when a lease is found lost; see {@link LockOptions#onLost()}.
+     *
+     * @param onLost the callback, given the lost lease
+     * @return this builder
+     */
     public Builder onLost(Consumer<? super Lease> onLost) {
       this.onLost = Objects.requireNonNull(onLost, "onLost");
       return this;
@@ -225,6 +271,8 @@ public final class LockOptions {
     /**
      * The purpose word of the lock's Redis keys; see {@link LockOptions#purpose()}.
      *
+     * @param purpose the purpose word
+     * @return this builder
      * @throws IllegalArgumentException when {@code purpose} is not a word of the key format, or
      *     too long to name its helper keys ({@code purpose-contended} must be a word too)
      */
@@ -243,8 +291,10 @@ public final class LockOptions {
      * each acquisition and extension; see {@link LockOptions#replicas()}. {@code replicas(0, Duration.ZERO)}
      * asks for none (the default).
      *
+     * @param count how many replicas must acknowledge each write; 0 for none
      * @param timeout at least 1 ms and at most {@link #MAX_REPLICA_TIMEOUT} when {@code count} is
      *     above 0 (checked by {@link #build()}), truncated to whole milliseconds
+     * @return this builder
      * @throws IllegalArgumentException when {@code count} is negative
      */
     public Builder replicas(int count, Duration timeout) {
@@ -259,6 +309,7 @@ public final class LockOptions {
     /**
      * The options.
      *
+     * @return the options
      * @throws IllegalArgumentException when the lease time is under 1 ms (under 30 ms with
      *     renewal) or over {@link #MAX_LEASE_TIME}, the wait time is negative, or replicas are
      *     asked for with a timeout under 1 ms or over {@link #MAX_REPLICA_TIMEOUT}

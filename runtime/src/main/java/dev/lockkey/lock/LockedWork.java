@@ -12,6 +12,12 @@ package dev.lockkey.lock;
  */
 @FunctionalInterface
 public interface LockedWork<T, E extends Exception> {
-  /** Does the work while the lock is held. */
+  /**
+   * Does the work while the lock is held.
+   *
+   * @param lease the lease held while the work runs
+   * @return the work's result
+   * @throws E when the work fails
+   */
   T run(Lease lease) throws E;
 }

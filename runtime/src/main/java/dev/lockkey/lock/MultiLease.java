@@ -27,6 +27,7 @@ public final class MultiLease implements AutoCloseable {
    * @param leases one per distinct key, in canonical order
    * @param together whether they share one owner and one {@link LeaseControl} step (e.g. one
    *     Redis Cluster slot), so that release and extension take one step for all
+   * @return the leases, as one
    */
   public static MultiLease of(List<Lease> leases, boolean together) {
     if (leases.isEmpty()) {
@@ -35,7 +36,11 @@ public final class MultiLease implements AutoCloseable {
     return new MultiLease(leases, together);
   }
 
-  /** The leases, one per distinct key, sorted by full key. */
+  /**
+   * The leases, one per distinct key, sorted by full key.
+   *
+   * @return the leases, one per distinct key, sorted by full key
+   */
   public List<Lease> leases() {
     return leases;
   }
@@ -43,6 +48,8 @@ public final class MultiLease implements AutoCloseable {
   /**
    * The lease of {@code key}.
    *
+   * @param key one of the locked keys
+   * @return the lease of {@code key}
    * @throws IllegalArgumentException when {@code key} is not one of the locked keys
    */
   public Lease lease(LockKey key) {
@@ -54,7 +61,11 @@ public final class MultiLease implements AutoCloseable {
     throw new IllegalArgumentException(key + " is not one of the locked keys");
   }
 
-  /** Whether any of the leases is lost. */
+  /**
+   * Whether any of the leases is lost.
+   *
+   * @return whether any of the leases is lost
+   */
   public boolean isLost() {
     return leases.stream().anyMatch(Lease::isLost);
   }
@@ -73,6 +84,7 @@ public final class MultiLease implements AutoCloseable {
   /**
    * Sets every lease to run out {@code leaseTime} from now, where still held.
    *
+   * @param leaseTime the new lease time
    * @return whether every one was still held
    * @throws LockException when the store did not answer
    */

@@ -31,7 +31,11 @@ public final class DecodeKey {
 
   private DecodeKey() {}
 
-  /** Decodes the keys given as arguments or on standard input; see the class description. */
+  /**
+   * Decodes the keys given as arguments or on standard input; see the class description.
+   *
+   * @param args keys to decode; none to read them from standard input, one per line
+   */
   public static void main(String[] args) {
     BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     System.exit(run(args, in, System.out));

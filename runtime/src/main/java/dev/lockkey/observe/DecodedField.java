@@ -29,6 +29,15 @@ public record DecodedField(String name, String type, Form form, List<String> val
     HMAC
   }
 
+  /**
+   * Checks that the name, type and form are given, and copies the values.
+   *
+   * @param name the field's name, e.g. {@code orderId}
+   * @param type the field's declared type, e.g. {@code long} or {@code java.util.Set<java.lang.Long>}
+   * @param form what {@link #values()} holds
+   * @param values the canonical text (one), the elements' canonical texts (a collection, in key order),
+   *     the digest's 32 hex digits (one), or nothing (an absent optional)
+   */
   public DecodedField {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(type, "type");
@@ -36,7 +45,11 @@ public record DecodedField(String name, String type, Form form, List<String> val
     values = List.copyOf(values);
   }
 
-  /** The one value of a {@link Form#TEXT} field, or the hex of a digest. */
+  /**
+   * The one value of a {@link Form#TEXT} field, or the hex of a digest.
+   *
+   * @return the one value of a {@code Form#TEXT} field, or the hex of a digest
+   */
   public String value() {
     if (values.size() != 1) {
       throw new IllegalStateException(name + " is " + form + ", not a single value: " + display());
@@ -47,6 +60,8 @@ public record DecodedField(String name, String type, Form form, List<String> val
   /**
    * The field for people: {@code t42}, {@code [1001, 9008]}, {@code (absent)},
    * {@code sha256:2cf24dba5fb0a30e26e83b2ac5b9e29e} or {@code hmac:4aceeec2f7abf01475a1207fc3cfd8dc}.
+   *
+   * @return the field for people
    */
   public String display() {
     return switch (form) {

@@ -69,42 +69,74 @@ public final class DecodedKey {
     return new DecodedKey(input, Outcome.NOT_A_KEY, null, null, null, null, List.of(), List.of(), reason);
   }
 
-  /** The text given to {@link KeyDecoder#decode}. */
+  /**
+   * The text given to {@link KeyDecoder#decode}.
+   *
+   * @return the text given to {@code KeyDecoder#decode}
+   */
   public String input() {
     return input;
   }
 
-  /** How decoding ended. */
+  /**
+   * How decoding ended.
+   *
+   * @return how decoding ended
+   */
   public Outcome outcome() {
     return outcome;
   }
 
-  /** Whether a spec was found: {@link #outcome()} is {@link Outcome#DECODED}. */
+  /**
+   * Whether a spec was found: {@link #outcome()} is {@link Outcome#DECODED}.
+   *
+   * @return whether a spec was found
+   */
   public boolean isDecoded() {
     return outcome == Outcome.DECODED;
   }
 
-  /** The purpose word of a full key, e.g. {@code lock}; empty for a body or no key. */
+  /**
+   * The purpose word of a full key, e.g. {@code lock}; empty for a body or no key.
+   *
+   * @return the purpose word of a full key, e.g. {@code lock}
+   */
   public Optional<String> purpose() {
     return Optional.ofNullable(purpose);
   }
 
-  /** The environment word of a full key, e.g. {@code prod}; empty for a body or no key. */
+  /**
+   * The environment word of a full key, e.g. {@code prod}; empty for a body or no key.
+   *
+   * @return the environment word of a full key, e.g. {@code prod}
+   */
   public Optional<String> env() {
     return Optional.ofNullable(env);
   }
 
-  /** The body, e.g. {@code payment:capture:v1:t42:98765}; empty for no key. */
+  /**
+   * The body, e.g. {@code payment:capture:v1:t42:98765}; empty for no key.
+   *
+   * @return the body, e.g. {@code payment:capture:v1:t42:98765}
+   */
   public Optional<String> body() {
     return Optional.ofNullable(body);
   }
 
-  /** The spec that renders the body, when {@link #isDecoded()}. */
+  /**
+   * The spec that renders the body, when {@link #isDecoded()}.
+   *
+   * @return the spec that renders the body, when {@code #isDecoded()}
+   */
   public Optional<SpecDescriptor> spec() {
     return Optional.ofNullable(spec);
   }
 
-  /** The identity fields in declaration order, when {@link #isDecoded()}; else empty. */
+  /**
+   * The identity fields in declaration order, when {@link #isDecoded()}; else empty.
+   *
+   * @return the identity fields in declaration order, when {@code #isDecoded()}
+   */
   public List<DecodedField> fields() {
     return fields;
   }
@@ -112,6 +144,8 @@ public final class DecodedKey {
   /**
    * The field of that name.
    *
+   * @param name the name of an identity field
+   * @return the field
    * @throws IllegalArgumentException when the key was not decoded or its spec has no such field
    */
   public DecodedField field(String name) {
@@ -124,12 +158,20 @@ public final class DecodedKey {
         isDecoded() ? spec.name() + " has no identity field " + name : "the key was not decoded: " + reason);
   }
 
-  /** The qualified names of the specs that all render the body, when {@link Outcome#AMBIGUOUS}. */
+  /**
+   * The qualified names of the specs that all render the body, when {@link Outcome#AMBIGUOUS}.
+   *
+   * @return the qualified names of the specs that all render the body, when {@code Outcome#AMBIGUOUS}
+   */
   public List<String> candidates() {
     return candidates;
   }
 
-  /** Why the key was not decoded; "" when it was. */
+  /**
+   * Why the key was not decoded; "" when it was.
+   *
+   * @return why the key was not decoded
+   */
   public String reason() {
     return reason;
   }

@@ -25,7 +25,11 @@ public record HotKey(SpecDescriptor spec, String body, long contentions, long ov
   /** Hex digits of SHA-256 kept in {@link #hash}: 48 bits, enough to tell a few hot keys apart. */
   private static final int HASH_HEX_DIGITS = 12;
 
-  /** The short hash of the body, e.g. {@code 3f9a2c01d4e7}. */
+  /**
+   * The short hash of the body, e.g. {@code 3f9a2c01d4e7}.
+   *
+   * @return 12 hex digits
+   */
   public String hash() {
     return hashOf(body);
   }
@@ -33,6 +37,9 @@ public record HotKey(SpecDescriptor spec, String body, long contentions, long ov
   /**
    * The short hash of a body: the first 12 hex digits of its SHA-256. What {@link HotKey} logs
    * and {@link DecodedKey#toString()} prints.
+   *
+   * @param body the key body
+   * @return the first 12 hex digits of the body's SHA-256
    */
   public static String hashOf(String body) {
     return Digests.sha256Hex(body.getBytes(StandardCharsets.UTF_8)).substring(0, HASH_HEX_DIGITS);

@@ -65,6 +65,8 @@ public final class HotKeys implements LockListener {
    * A sampler watching at most {@code capacity} keys; 10 times the number of hot keys you want
    * reported keeps their counts close.
    *
+   * @param capacity the most keys watched at once, at least 1
+   * @return the sampler
    * @throws IllegalArgumentException when {@code capacity} is not from 1 to {@value #MAX_CAPACITY}
    */
   public static HotKeys create(int capacity) {
@@ -101,7 +103,12 @@ public final class HotKeys implements LockListener {
     watched.put(body, new Counted(spec, body, fewest.count + 1, fewest.count));
   }
 
-  /** The at most {@code n} keys with the most contentions since creation or the last reset, most first. */
+  /**
+   * The at most {@code n} keys with the most contentions since creation or the last reset, most first.
+   *
+   * @param n the most keys to return
+   * @return the at most {@code n} keys with the most contentions since creation or the last reset, most first
+   */
   public synchronized List<HotKey> top(int n) {
     if (n < 0) {
       throw new IllegalArgumentException("n must not be negative, was " + n);
@@ -114,7 +121,11 @@ public final class HotKeys implements LockListener {
     return List.copyOf(top.subList(0, Math.min(n, top.size())));
   }
 
-  /** How many contentions were seen since creation or the last reset. */
+  /**
+   * How many contentions were seen since creation or the last reset.
+   *
+   * @return how many contentions were seen since creation or the last reset
+   */
   public synchronized long total() {
     return total;
   }
@@ -128,6 +139,9 @@ public final class HotKeys implements LockListener {
    *   1532 PaymentCapture (payment:capture:v1) #3f9a2c01d4e7
    *    310 CustomerProfile (customer:profile-update:v1) #a1b2c3d4e5f6
    * </pre>
+   *
+   * @param n the most keys to report
+   * @return the report, one line per key after a heading
    */
   public synchronized String reportAndReset(int n) {
     List<HotKey> top = top(n);

@@ -40,6 +40,7 @@ public final class KeyDecoder {
    * A decoder of the specs whose manifests the thread's context class loader (else this class's
    * loader) sees: every lockkey-processor-built jar on the class path.
    *
+   * @return the decoder
    * @throws IllegalStateException when a manifest cannot be listed, read or understood
    */
   public static KeyDecoder fromClasspath() {
@@ -50,6 +51,8 @@ public final class KeyDecoder {
   /**
    * A decoder of the specs whose manifests {@code loader} sees.
    *
+   * @param loader the class loader to search
+   * @return the decoder
    * @throws IllegalStateException when a manifest cannot be listed, read or understood
    */
   public static KeyDecoder fromClassLoader(ClassLoader loader) {
@@ -60,6 +63,8 @@ public final class KeyDecoder {
    * A decoder of the manifests in a directory (searched recursively), e.g. a layout baseline or a
    * copy of {@code META-INF/lockkey/specs}, or of one manifest file.
    *
+   * @param location the directory or jar holding the manifests
+   * @return the decoder
    * @throws IllegalStateException when a manifest cannot be read or understood
    */
   public static KeyDecoder fromManifests(Path location) {
@@ -69,6 +74,8 @@ public final class KeyDecoder {
   /**
    * A decoder of these specs, e.g. {@code KeyDecoder.of(PaymentCaptureKey.SPEC, OrderStateKey.SPEC)}.
    *
+   * @param specs the specs it knows
+   * @return the decoder
    * @throws IllegalArgumentException when a spec's layout is invalid
    */
   public static KeyDecoder of(SpecDescriptor... specs) {
@@ -78,13 +85,19 @@ public final class KeyDecoder {
   /**
    * A decoder of these specs.
    *
+   * @param specs the specs it knows
+   * @return the decoder
    * @throws IllegalArgumentException when a spec's layout is invalid
    */
   public static KeyDecoder of(Collection<SpecDescriptor> specs) {
     return new KeyDecoder(List.copyOf(specs));
   }
 
-  /** The specs this decoder knows. */
+  /**
+   * The specs this decoder knows.
+   *
+   * @return the specs this decoder knows
+   */
   public List<SpecDescriptor> specs() {
     return formats.stream().map(KeyFormat::spec).toList();
   }
@@ -92,6 +105,9 @@ public final class KeyDecoder {
   /**
    * Decodes a full key {@code purpose:env:{body}}, e.g. {@code lock:prod:{payment:capture:v1:t42:98765}},
    * or a body alone (text without braces), e.g. {@code payment:capture:v1:t42:98765}.
+   *
+   * @param key a full key or a body, e.g. from {@code SCAN}
+   * @return the decoded key, or why it could not be decoded
    */
   public DecodedKey decode(String key) {
     KeyText text;

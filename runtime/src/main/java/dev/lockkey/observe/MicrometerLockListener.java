@@ -79,7 +79,12 @@ public final class MicrometerLockListener implements LockListener {
     this.registry = Objects.requireNonNull(registry, "registry");
   }
 
-  /** A listener recording into {@code registry}. */
+  /**
+   * A listener recording into {@code registry}.
+   *
+   * @param registry the registry to record into
+   * @return a listener recording into {@code registry}
+   */
   public static MicrometerLockListener of(MeterRegistry registry) {
     return new MicrometerLockListener(registry);
   }

@@ -74,34 +74,63 @@ public final class RedisLockExecutor implements LockExecutor {
     this.evictionCheck = EvictionPolicyCheck.start(jedis, listener);
   }
 
-  /** An executor with {@link LockOptions#defaults()} and no listener. */
+  /**
+   * An executor with {@link LockOptions#defaults()} and no listener.
+   *
+   * @param jedis the client: any {@code UnifiedJedis}, single server or cluster (Jedis 6.0 to 8)
+   * @param keyspace the key space, e.g. {@code Keyspace.of("prod")}
+   * @return the executor; close it before the client
+   */
   public static RedisLockExecutor create(UnifiedJedis jedis, Keyspace keyspace) {
     return builder(jedis, keyspace).build();
   }
 
-  /** A builder for an executor on {@code jedis} (which the caller keeps and closes) and {@code keyspace}. */
+  /**
+   * A builder for an executor on {@code jedis} (which the caller keeps and closes) and {@code keyspace}.
+   *
+   * @param jedis the client: any {@code UnifiedJedis}, single server or cluster (Jedis 6.0 to 8)
+   * @param keyspace the key space, e.g. {@code Keyspace.of("prod")}
+   * @return the builder
+   */
   public static RedisLockExecutorBuilder builder(UnifiedJedis jedis, Keyspace keyspace) {
     return new RedisLockExecutorBuilder(jedis, keyspace);
   }
 
-  /** The key space whose full keys this executor locks. */
+  /**
+   * The key space whose full keys this executor locks.
+   *
+   * @return the key space whose full keys this executor locks
+   */
   @Override
   public Keyspace keyspace() {
     return keyspace;
   }
 
-  /** The options used where none are given. */
+  /**
+   * The options used where none are given.
+   *
+   * @return the options used where none are given
+   */
   @Override
   public LockOptions defaultOptions() {
     return defaults;
   }
 
-  /** The listener this executor tells, shielded so that it never throws: for purposes built on the executor. */
+  /**
+   * The listener this executor tells, shielded so that it never throws: for purposes built on the executor.
+   *
+   * @return the listener this executor tells, shielded so that it never throws
+   */
   public LockListener listener() {
     return listener;
   }
 
-  /** {@link #tryAcquire(LockKey, LockOptions)} with the default options. */
+  /**
+   * {@link #tryAcquire(LockKey, LockOptions)} with the default options.
+   *
+   * @param key the key
+   * @return the lease, or empty when someone holds the lock
+   */
   @Override
   public Optional<Lease> tryAcquire(LockKey key) {
     return tryAcquire(key, defaults);
@@ -111,6 +140,9 @@ public final class RedisLockExecutor implements LockExecutor {
    * Takes the lock if it is free now, without waiting (the options' wait time is ignored); empty
    * when someone holds it, or a thread of this executor (this one included) holds or is taking it.
    *
+   * @param key the key
+   * @param options the options of this call
+   * @return the lease, or empty when someone holds the lock
    * @throws RedisUnavailableException when Redis did not answer
    */
   @Override
@@ -120,7 +152,12 @@ public final class RedisLockExecutor implements LockExecutor {
     return Optional.ofNullable(acquirer.acquire(key, options, start, start, false));
   }
 
-  /** {@link #acquire(LockKey, LockOptions)} with the default options. */
+  /**
+   * {@link #acquire(LockKey, LockOptions)} with the default options.
+   *
+   * @param key the key
+   * @return the lease; close it to release the lock
+   */
   @Override
   public Lease acquire(LockKey key) {
     return acquire(key, defaults);
@@ -129,6 +166,9 @@ public final class RedisLockExecutor implements LockExecutor {
   /**
    * Takes the lock, waiting at most the options' wait time for it.
    *
+   * @param key the key
+   * @param options the options of this call
+   * @return the lease; close it to release the lock
    * @throws LockTimeoutException when it stayed held for the whole wait time
    * @throws AlreadyHeldException at once, when this thread holds the lock already (locks are not
    *     reentrant)
@@ -143,7 +183,16 @@ public final class RedisLockExecutor implements LockExecutor {
     return acquirer.acquire(key, options, start, start + options.waitTime().toNanos(), true);
   }
 
-  /** {@link #withLock(LockKey, LockOptions, LockedWork)} with the default options. */
+  /**
+   * {@link #withLock(LockKey, LockOptions, LockedWork)} with the default options.
+   *
+   * @param <T> the type of the work's result
+   * @param <E> the checked exception the work may throw
+   * @param key the key
+   * @param work the work to run while the lock is held
+   * @return what the work returned
+   * @throws E what the work threw
+   */
   @Override
   public <T, E extends Exception> T withLock(LockKey key, LockedWork<T, E> work) throws E {
     return withLock(key, defaults, work);
@@ -157,6 +206,11 @@ public final class RedisLockExecutor implements LockExecutor {
    * {@link LockListener#onError onError} and the log (logger {@value AfterWork#LOGGER}); the lock
    * then stays until its lease runs out.
    *
+   * @param <T> the type of the work's result
+   * @param <E> the checked exception the work may throw
+   * @param key the key
+   * @param options the options of this call
+   * @param work the work to run while the lock is held
    * @return what the work returned
    * @throws E what the work threw, unchanged (a failed release suppressed in it)
    * @throws LockException as {@link #acquire(LockKey, LockOptions)}: only when the work did not run
@@ -168,7 +222,12 @@ public final class RedisLockExecutor implements LockExecutor {
     return AfterWork.run(work, lease, lease::release);
   }
 
-  /** {@link #acquireAll(Collection, LockOptions)} with the default options. */
+  /**
+   * {@link #acquireAll(Collection, LockOptions)} with the default options.
+   *
+   * @param keys the keys
+   * @return the leases of all keys; close it to release them
+   */
   @Override
   public MultiLease acquireAll(Collection<? extends LockKey> keys) {
     return acquireAll(keys, defaults);
@@ -180,6 +239,9 @@ public final class RedisLockExecutor implements LockExecutor {
    * Across slots, the leases taken first are extended to a full lease before this returns, so every
    * member is held for a full lease from then (the package documentation says how).
    *
+   * @param keys the keys
+   * @param options the options of this call
+   * @return the leases of all keys; close it to release them
    * @throws IllegalArgumentException when {@code keys} is empty
    * @throws AlreadyHeldException at once, when this thread holds one of the locks already
    * @throws LockTimeoutException naming a key that stayed held
@@ -192,7 +254,11 @@ public final class RedisLockExecutor implements LockExecutor {
     return multiKey.acquireAll(keys, options);
   }
 
-  /** What this executor holds now; see {@link ExecutorStats}. */
+  /**
+   * What this executor holds now; see {@link ExecutorStats}.
+   *
+   * @return what this executor holds now
+   */
   public ExecutorStats stats() {
     return new ExecutorStats(waitQueue.keys(), waitQueue.waitingThreads(), leases.held(), leases.renewing(),
         notifier.isHealthy(), evictionCheck.finding());

@@ -30,13 +30,23 @@ public final class RedisLockExecutorBuilder {
     this.keyspace = Objects.requireNonNull(keyspace, "keyspace");
   }
 
-  /** The options for calls that take none ({@link LockOptions#defaults()} unless set). */
+  /**
+   * The options for calls that take none ({@link LockOptions#defaults()} unless set).
+   *
+   * @param options the default options
+   * @return this builder
+   */
   public RedisLockExecutorBuilder defaultOptions(LockOptions options) {
     this.defaults = Objects.requireNonNull(options, "options");
     return this;
   }
 
-  /** Who hears about acquisitions, releases, losses and errors, e.g. a metrics recorder. */
+  /**
+   * Who hears about acquisitions, releases, losses and errors, e.g. a metrics recorder.
+   *
+   * @param listener the listener
+   * @return this builder
+   */
   public RedisLockExecutorBuilder listener(LockListener listener) {
     this.listener = Objects.requireNonNull(listener, "listener");
     return this;
@@ -45,6 +55,9 @@ public final class RedisLockExecutorBuilder {
   /**
    * The wall clock for {@link Lease#expiry()}, which is display only; the system clock unless set.
    * Lease deadlines, renewals and waits never read it: they follow {@link System#nanoTime()}.
+   *
+   * @param clock the wall clock
+   * @return this builder
    */
   public RedisLockExecutorBuilder clock(Clock clock) {
     this.clock = Objects.requireNonNull(clock, "clock");
@@ -58,6 +71,7 @@ public final class RedisLockExecutorBuilder {
    * (see the package doc): a shorter grace means less state, and more reliance on that clock.
    *
    * @param grace at least 1 second and at most 1 day (checked by {@link #build()}), truncated to whole milliseconds
+   * @return this builder
    */
   public RedisLockExecutorBuilder fenceGrace(Duration grace) {
     this.fenceGrace = Objects.requireNonNull(grace, "grace");
@@ -67,6 +81,7 @@ public final class RedisLockExecutorBuilder {
   /**
    * The executor.
    *
+   * @return the executor; close it before the client
    * @throws IllegalArgumentException when the fence grace is under 1 second or over 1 day
    */
   public RedisLockExecutor build() {

@@ -12,6 +12,12 @@ import redis.clients.jedis.exceptions.JedisException;
 public final class RedisUnavailableException extends LockException {
   private static final long serialVersionUID = 1L;
 
+  /**
+   * Redis failed for one lock.
+   *
+   * @param fullKey the Redis key of the lock concerned
+   * @param cause the Jedis failure
+   */
   public RedisUnavailableException(String fullKey, JedisException cause) {
     super("Redis is unavailable for " + fullKey + ": " + cause.getMessage(), fullKey, cause);
   }

@@ -16,7 +16,9 @@ import java.time.Duration;
 public final class ReplicationException extends LockException {
   private static final long serialVersionUID = 1L;
 
+  /** How many replicas were asked for. */
   private final int asked;
+  /** How many replicas acknowledged within the timeout. */
   private final long acknowledged;
 
   /**
@@ -35,12 +37,12 @@ public final class ReplicationException extends LockException {
     this.acknowledged = acknowledged;
   }
 
-  /** How many replicas were asked for. */
+  /** {@return how many replicas were asked for} */
   public int asked() {
     return asked;
   }
 
-  /** How many replicas acknowledged within the timeout. */
+  /** {@return how many replicas acknowledged within the timeout} */
   public long acknowledged() {
     return acknowledged;
   }

@@ -322,7 +322,7 @@ abstract class LockExecutorContract {
         renewals.countDown();
       }
     });
-    Duration leaseTime = Duration.ofMillis(300);
+    Duration leaseTime = Duration.ofSeconds(2); // renewals every 667 ms: a loaded machine may delay one by a second
     long start = System.nanoTime();
     Lease lease = locks.acquire(TestKey.of("order", 5),
         LockOptions.builder().leaseTime(leaseTime).renewal(true).build());
@@ -645,15 +645,17 @@ abstract class LockExecutorContract {
         .onLost(synchronousAlert).build();
     Lease doomedA = locks.acquire(TestKey.of("order", 17), alerting);
     Lease doomedB = locks.acquire(TestKey.of("order", 18), alerting);
+    // renewed every 400 ms: callbacks blocking the renewal threads for 2.5 s would let it expire,
+    // while a loaded machine delaying one renewal by most of a second does not
     Lease kept = locks.acquire(TestKey.of("order", 19),
-        LockOptions.builder().leaseTime(Duration.ofMillis(600)).renewal(true).build());
+        LockOptions.builder().leaseTime(Duration.ofMillis(1200)).renewal(true).build());
     jedis.del(doomedA.fullKey()); // the next renewals find them gone
     jedis.del(doomedB.fullKey());
     assertThat(callbacksRunning.await(20, TimeUnit.SECONDS)).as("both onLost callbacks started").isTrue();
     assertThat(Thread.getAllStackTraces().keySet()).as("no callback on a renewal thread")
         .noneMatch(thread -> thread.getName().startsWith("lockkey-renewal-")
             && List.of(thread.getStackTrace()).stream().anyMatch(frame -> frame.getMethodName().equals("sleep")));
-    long until = System.nanoTime() + Duration.ofMillis(2400).toNanos(); // four lease times of the kept lease
+    long until = System.nanoTime() + Duration.ofMillis(2400).toNanos(); // two lease times of the kept lease
     while (System.nanoTime() - until < 0) {
       assertThat(jedis.get(kept.fullKey())).as("the kept lease's owner token").isEqualTo(kept.ownerToken());
       Thread.sleep(50);

@@ -39,7 +39,9 @@ class QueuedWaitersOutageTest {
    * client timeout; trying one after another (a timeout each, when the server is frozen) would take
    * longer than this.
    */
-  private static final LockOptions QUEUED_WAIT = LockOptions.builder().waitTime(Duration.ofSeconds(4)).build();
+  // long enough that no loaded machine lets a queued thread run out of wait time first: what counts
+  // is that it gets the failure its head met, not one of its own
+  private static final LockOptions QUEUED_WAIT = LockOptions.builder().waitTime(Duration.ofSeconds(60)).build();
 
   private RedisFixture redis;
   private RedisClient jedis;
@@ -98,9 +100,13 @@ class QueuedWaitersOutageTest {
         () -> locks.stats().threadsWaiting() == QUEUED);
 
     fault.accept(redis.node());
-    assertThat(failureOf(first)).isInstanceOf(RedisUnavailableException.class);
+    Throwable headFailure = failureOf(first);
+    assertThat(headFailure).isInstanceOf(RedisUnavailableException.class);
     for (Future<Lease> waiter : queued) {
-      assertThat(failureOf(waiter)).as("a thread queued behind it").isInstanceOf(RedisUnavailableException.class);
+      Throwable failure = failureOf(waiter);
+      assertThat(failure).as("a thread queued behind it").isInstanceOf(RedisUnavailableException.class);
+      assertThat(failure.getCause()).as("the failure its head met, not one it met trying itself")
+          .isSameAs(headFailure.getCause());
     }
     assertThat(locks.stats().keysTracked()).isZero();
     assertThat(elsewhere.isLost()).isFalse();

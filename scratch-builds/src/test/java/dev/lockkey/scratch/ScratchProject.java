@@ -66,12 +66,21 @@ final class ScratchProject {
 
   /** Adds a main source file, placed by its package and first top-level type. */
   ScratchProject addSource(String source) throws IOException {
+    return add("src/main/java", source);
+  }
+
+  /** Adds a test source file, placed by its package and first top-level type. */
+  ScratchProject addTestSource(String source) throws IOException {
+    return add("src/test/java", source);
+  }
+
+  private ScratchProject add(String sourceRoot, String source) throws IOException {
     Matcher packageName = PACKAGE.matcher(source);
     Matcher type = TYPE.matcher(source);
     if (!packageName.find() || !type.find()) {
       throw new IllegalArgumentException("no package or top-level type in:\n" + source);
     }
-    Path file = directory.resolve("src/main/java")
+    Path file = directory.resolve(sourceRoot)
         .resolve(packageName.group(1).replace('.', '/'))
         .resolve(type.group(1) + ".java");
     Files.createDirectories(file.getParent());

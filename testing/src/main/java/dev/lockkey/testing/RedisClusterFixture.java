@@ -54,6 +54,8 @@ public final class RedisClusterFixture implements AutoCloseable {
   /**
    * The cluster of three masters without replicas shared by everything in this JVM, started on
    * first use. Its {@link #close()} does nothing; a shutdown hook stops it. Do not kill its nodes.
+   *
+   * @return the shared cluster
    */
   public static synchronized RedisClusterFixture shared() {
     if (shared == null) {
@@ -63,22 +65,38 @@ public final class RedisClusterFixture implements AutoCloseable {
     return shared;
   }
 
-  /** A builder for a cluster of one's own: three masters, no replicas, node timeout 3 s by default. */
+  /**
+   * A builder for a cluster of one's own: three masters, no replicas, node timeout 3 s by default.
+   *
+   * @return a new builder
+   */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** The masters' addresses in slot order: the first serves slot 0. */
+  /**
+   * The masters' addresses in slot order: the first serves slot 0.
+   *
+   * @return the masters' addresses
+   */
   public List<HostAndPort> masters() {
     return addresses(masters);
   }
 
-  /** The replicas' addresses, those of the first master's replicas first. */
+  /**
+   * The replicas' addresses, those of the first master's replicas first.
+   *
+   * @return the replicas' addresses, empty without replicas
+   */
   public List<HostAndPort> replicas() {
     return addresses(replicas);
   }
 
-  /** Every node's address, masters first. */
+  /**
+   * Every node's address, masters first.
+   *
+   * @return every node's address
+   */
   public Set<HostAndPort> nodes() {
     Set<HostAndPort> nodes = new LinkedHashSet<>(masters());
     nodes.addAll(replicas());
@@ -159,7 +177,11 @@ public final class RedisClusterFixture implements AutoCloseable {
         .orElseThrow(() -> new IllegalArgumentException("no node of this cluster has port " + port + ": " + nodes()));
   }
 
-  /** A new cluster client with the default connect and socket timeouts (2 seconds each). */
+  /**
+   * A new cluster client with the default connect and socket timeouts (2 seconds each).
+   *
+   * @return the client; the caller closes it
+   */
   public RedisClusterClient newClient() {
     return newClient(JedisClients.DEFAULT_TIMEOUT, JedisClients.DEFAULT_TIMEOUT);
   }
@@ -170,6 +192,7 @@ public final class RedisClusterFixture implements AutoCloseable {
    *
    * @param connectTimeout how long opening a connection may take
    * @param socketTimeout how long a reply may take
+   * @return the client; the caller closes it
    */
   public RedisClusterClient newClient(Duration connectTimeout, Duration socketTimeout) {
     return RedisClusterClient.builder()
@@ -183,6 +206,8 @@ public final class RedisClusterFixture implements AutoCloseable {
    * A new cluster client like {@link #newClient()} built only from API that every supported Jedis
    * has (6.0 to 8): a {@code JedisCluster}, the cluster client of Jedis 6 and 7.0 (deprecated, not
    * removed, in Jedis 8). For tests that run on the lowest Jedis; the caller closes it.
+   *
+   * @return the cluster client, with the default timeouts; the caller closes it
    */
   @SuppressWarnings("deprecation") // JedisCluster is the one cluster client that Jedis 6 to 8 all have
   public UnifiedJedis newUnifiedJedis() {
@@ -195,6 +220,7 @@ public final class RedisClusterFixture implements AutoCloseable {
    * Kills a master at once (SIGKILL), as a crash would. With replicas, one of them takes over
    * after the node timeout; {@link #awaitHealthy()} waits for that.
    *
+   * @param master the address of one of {@link #masters()}
    * @throws IllegalArgumentException when {@code master} is not one of {@link #masters()}
    */
   public void killMaster(HostAndPort master) {
@@ -248,7 +274,12 @@ public final class RedisClusterFixture implements AutoCloseable {
 
     private Builder() {}
 
-    /** How many masters share the slots: 1 or more, 3 by default. */
+    /**
+     * How many masters share the slots: 1 or more, 3 by default.
+     *
+     * @param count the number of masters
+     * @return this builder
+     */
     public Builder masters(int count) {
       if (count < 1) {
         throw new IllegalArgumentException("a cluster needs at least one master, was " + count);
@@ -257,7 +288,12 @@ public final class RedisClusterFixture implements AutoCloseable {
       return this;
     }
 
-    /** How many replicas each master gets: 0 (the default) or more; 1 is enough for failover tests. */
+    /**
+     * How many replicas each master gets: 0 (the default) or more; 1 is enough for failover tests.
+     *
+     * @param count the number of replicas per master
+     * @return this builder
+     */
     public Builder replicasPerMaster(int count) {
       if (count < 0) {
         throw new IllegalArgumentException("replicas per master must not be negative, was " + count);
@@ -270,6 +306,9 @@ public final class RedisClusterFixture implements AutoCloseable {
      * {@code cluster-node-timeout}: how long a node may be unreachable before it counts as
      * failed and a replica takes over. 3 seconds by default; shorter risks false failovers on a
      * busy machine.
+     *
+     * @param timeout the node timeout, at least 100 ms
+     * @return this builder
      */
     public Builder nodeTimeout(Duration timeout) {
       if (timeout.toMillis() < 100) {
@@ -283,6 +322,7 @@ public final class RedisClusterFixture implements AutoCloseable {
      * Starts the processes and forms the cluster; retries with other ports when a port was taken
      * meanwhile.
      *
+     * @return the running cluster; the caller closes it
      * @throws IllegalStateException when the cluster does not form within a minute
      */
     public RedisClusterFixture start() {

@@ -43,6 +43,8 @@ public final class RedisFixture implements AutoCloseable {
   /**
    * The server shared by everything in this JVM, started on first use. Its {@link #close()} does
    * nothing; a shutdown hook stops it. Do not {@link #stop()} it: other tests use it.
+   *
+   * @return the shared server
    */
   public static synchronized RedisFixture shared() {
     if (shared == null) {
@@ -52,7 +54,11 @@ public final class RedisFixture implements AutoCloseable {
     return shared;
   }
 
-  /** The server named by {@value #REDIS_URL} when that is set, else a new local one. */
+  /**
+   * The server named by {@value #REDIS_URL} when that is set, else a new local one.
+   *
+   * @return the server; the caller closes it
+   */
   public static RedisFixture start() {
     String url = System.getenv(REDIS_URL);
     if (url != null && !url.isBlank()) {
@@ -61,7 +67,11 @@ public final class RedisFixture implements AutoCloseable {
     return startLocal();
   }
 
-  /** A new local server that this fixture owns, whatever {@value #REDIS_URL} says. */
+  /**
+   * A new local server that this fixture owns, whatever {@value #REDIS_URL} says.
+   *
+   * @return the running server; the caller closes it
+   */
   public static RedisFixture startLocal() {
     return startLocal(List.of());
   }
@@ -71,6 +81,9 @@ public final class RedisFixture implements AutoCloseable {
    * e.g. {@code --tls-port} with its certificate files. The plain port stays open: the fixture
    * waits for PING there. A start failure quotes the server's log, which repeats a rejected
    * argument: set passwords with {@code ACL SETUSER} once started, not here.
+   *
+   * @param settings extra arguments, e.g. {@code List.of("--tls-port", "0")}
+   * @return the running server; the caller closes it
    */
   public static RedisFixture startLocal(List<String> settings) {
     IllegalStateException failure = null;
@@ -88,12 +101,20 @@ public final class RedisFixture implements AutoCloseable {
     throw failure;
   }
 
-  /** The server's host name or address. */
+  /**
+   * The server's host name or address.
+   *
+   * @return the host, e.g. {@code 127.0.0.1}
+   */
   public String host() {
     return uri.getHost();
   }
 
-  /** The server's port. */
+  /**
+   * The server's port.
+   *
+   * @return the port
+   */
   public int port() {
     return uri.getPort();
   }
@@ -101,17 +122,27 @@ public final class RedisFixture implements AutoCloseable {
   /**
    * The server's URI, e.g. {@code redis://127.0.0.1:40123}; with the user and password of
    * {@value #REDIS_URL} if it names them, so do not print it ({@link #toString()} leaves them out).
+   *
+   * @return the URI, credentials included
    */
   public URI uri() {
     return uri;
   }
 
-  /** Whether this fixture started the server, so that {@link #stop()} and {@link #restart()} work. */
+  /**
+   * Whether this fixture started the server, so that {@link #stop()} and {@link #restart()} work.
+   *
+   * @return true for a server this fixture started
+   */
   public boolean ownsServer() {
     return process != null;
   }
 
-  /** A new client with the default connect and socket timeouts (2 seconds each). */
+  /**
+   * A new client with the default connect and socket timeouts (2 seconds each).
+   *
+   * @return the client; the caller closes it
+   */
   public RedisClient newClient() {
     return newClient(JedisClients.DEFAULT_TIMEOUT, JedisClients.DEFAULT_TIMEOUT);
   }
@@ -123,10 +154,19 @@ public final class RedisFixture implements AutoCloseable {
    *
    * @param connectTimeout how long opening a connection may take
    * @param socketTimeout how long a reply may take
+   * @return the client; the caller closes it
    */
   public RedisClient newClient(Duration connectTimeout, Duration socketTimeout) {
+    return newClientAt(new HostAndPort(host(), port()), connectTimeout, socketTimeout);
+  }
+
+  /**
+   * A client as {@link #newClient(Duration, Duration)} makes it, connecting to {@code address}: a
+   * proxy of this server.
+   */
+  RedisClient newClientAt(HostAndPort address, Duration connectTimeout, Duration socketTimeout) {
     return RedisClient.builder()
-        .hostAndPort(host(), port())
+        .hostAndPort(address)
         .clientConfig(clientConfig(connectTimeout, socketTimeout))
         .poolConfig(JedisClients.pool(connectTimeout, socketTimeout))
         .build();
@@ -137,6 +177,8 @@ public final class RedisFixture implements AutoCloseable {
    * (6.0 to 8): a {@link UnifiedJedis} on a {@link PooledConnectionProvider}, as Jedis 6's
    * {@code JedisPooled} is, speaking RESP2. For tests that run on the lowest Jedis; the caller
    * closes it.
+   *
+   * @return the client, with the default timeouts; the caller closes it
    */
   public UnifiedJedis newUnifiedJedis() {
     return newUnifiedJedis(JedisClients.DEFAULT_TIMEOUT, JedisClients.DEFAULT_TIMEOUT);
@@ -147,6 +189,7 @@ public final class RedisFixture implements AutoCloseable {
    *
    * @param connectTimeout how long opening a connection may take
    * @param socketTimeout how long a reply may take
+   * @return the client; the caller closes it
    */
   public UnifiedJedis newUnifiedJedis(Duration connectTimeout, Duration socketTimeout) {
     PooledConnectionProvider provider = new PooledConnectionProvider(new HostAndPort(host(), port()),

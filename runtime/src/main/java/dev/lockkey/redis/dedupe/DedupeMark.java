@@ -20,12 +20,20 @@ public final class DedupeMark {
     this.token = token;
   }
 
-  /** Whether this call was the first to see the key within the time to live. */
+  /**
+   * Whether this call was the first to see the key within the time to live.
+   *
+   * @return whether this call was the first to see the key within the time to live
+   */
   public boolean first() {
     return token != null;
   }
 
-  /** The Redis key of the mark, e.g. {@code dedupe:prod:{notification:deliver:v1:e-1:u-7:EMAIL}}. */
+  /**
+   * The Redis key of the mark, e.g. {@code dedupe:prod:{notification:deliver:v1:e-1:u-7:EMAIL}}.
+   *
+   * @return the Redis key of the mark, e.g. {@code dedupe:prod:{notification:deliver:v1:e-1:u-7:EMAIL}}
+   */
   public String fullKey() {
     return fullKey;
   }

@@ -55,7 +55,13 @@ public final class Deduplicator {
     this.keyspace = Objects.requireNonNull(keyspace, "keyspace");
   }
 
-  /** A deduplicator on this client (any {@code UnifiedJedis}, single server or cluster) and key space. */
+  /**
+   * A deduplicator on this client (any {@code UnifiedJedis}, single server or cluster) and key space.
+   *
+   * @param jedis the client: any {@code UnifiedJedis}, single server or cluster (Jedis 6.0 to 8)
+   * @param keyspace the key space, e.g. {@code Keyspace.of("prod")}
+   * @return the deduplicator
+   */
   public static Deduplicator create(UnifiedJedis jedis, Keyspace keyspace) {
     return new Deduplicator(jedis, keyspace);
   }
@@ -65,6 +71,8 @@ public final class Deduplicator {
    * caller until the mark expires. Shorthand for {@code mark(key, ttl).first()}.
    *
    * @param ttl how long the key counts as seen: 1 ms to 100 years (longer is rejected), truncated to whole milliseconds
+   * @param key the key
+   * @return {@code true} for the first caller within {@code ttl}
    */
   public boolean firstSeen(LockKey key, Duration ttl) {
     return mark(key, ttl).first();
@@ -74,6 +82,7 @@ public final class Deduplicator {
    * Marks {@code key} as seen for {@code ttl} unless it is marked already, in one atomic call.
    *
    * @param ttl how long the key counts as seen: 1 ms to 100 years (longer is rejected), truncated to whole milliseconds
+   * @param key the key
    * @return the mark: {@link DedupeMark#first()} tells whether this call set it
    * @throws RedisUnavailableException when Redis did not answer
    */

@@ -11,7 +11,9 @@ import dev.lockkey.lock.LockException;
 public final class FlightFailedException extends LockException {
   private static final long serialVersionUID = 1L;
 
+  /** The class name of the exception the computation threw. */
   private final String failureType;
+  /** Its message, or {@code ""}. */
   private final String failureMessage;
 
   FlightFailedException(String fullKey, String failureType, String failureMessage) {
@@ -21,12 +23,20 @@ public final class FlightFailedException extends LockException {
     this.failureMessage = failureMessage;
   }
 
-  /** The class name of the exception that the computation threw, e.g. {@code com.acme.UnsupportedFormat}. */
+  /**
+   * The class name of the exception that the computation threw, e.g. {@code com.acme.UnsupportedFormat}.
+   *
+   * @return the class name of the exception that the computation threw, e.g. {@code com.acme.UnsupportedFormat}
+   */
   public String failureType() {
     return failureType;
   }
 
-  /** Its message (cut at 1000 characters), or {@code ""} when it had none. */
+  /**
+   * Its message (cut at 1000 characters), or {@code ""} when it had none.
+   *
+   * @return its message (cut at 1000 characters), or {@code ""} when it had none
+   */
   public String failureMessage() {
     return failureMessage;
   }

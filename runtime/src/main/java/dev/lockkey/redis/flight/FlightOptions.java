@@ -61,12 +61,22 @@ public final class FlightOptions<T> {
     this.lockOptions = builder.lockOptions.toBuilder().purpose(SingleFlight.FLIGHT_PURPOSE).build();
   }
 
-  /** A builder with the defaults above and this codec for results. */
+  /**
+   * A builder with the defaults above and this codec for results.
+   *
+   * @param <T> the type of the results
+   * @param codec how results are stored
+   * @return a builder with the defaults above and this codec for results
+   */
   public static <T> Builder<T> builder(ResultCodec<T> codec) {
     return new Builder<>(codec);
   }
 
-  /** A builder starting from these options. */
+  /**
+   * A builder starting from these options.
+   *
+   * @return a builder starting from these options
+   */
   public Builder<T> toBuilder() {
     return new Builder<>(codec)
         .resultTtl(resultTtl)
@@ -75,22 +85,38 @@ public final class FlightOptions<T> {
         .lockOptions(lockOptions);
   }
 
-  /** How results are stored. */
+  /**
+   * How results are stored.
+   *
+   * @return how results are stored
+   */
   public ResultCodec<T> codec() {
     return codec;
   }
 
-  /** How long a result is served from {@code result:env:{body}} (whole milliseconds). */
+  /**
+   * How long a result is served from {@code result:env:{body}} (whole milliseconds).
+   *
+   * @return how long a result is served from {@code result:env:{body}} (whole milliseconds)
+   */
   public Duration resultTtl() {
     return resultTtl;
   }
 
-  /** How long a deterministic failure is shared (whole milliseconds). */
+  /**
+   * How long a deterministic failure is shared (whole milliseconds).
+   *
+   * @return how long a deterministic failure is shared (whole milliseconds)
+   */
   public Duration failureTtl() {
     return failureTtl;
   }
 
-  /** Which failures of the computation are deterministic: stored and shared rather than retried. */
+  /**
+   * Which failures of the computation are deterministic: stored and shared rather than retried.
+   *
+   * @return which failures of the computation are deterministic
+   */
   public Predicate<? super Exception> deterministicFailure() {
     return deterministicFailure;
   }
@@ -98,6 +124,8 @@ public final class FlightOptions<T> {
   /**
    * How the flight's lock is taken: lease, renewal, and how long a caller waits for the leader.
    * Its purpose is always {@value SingleFlight#FLIGHT_PURPOSE}.
+   *
+   * @return how the flight's lock is taken
    */
   public LockOptions lockOptions() {
     return lockOptions;
@@ -126,13 +154,23 @@ public final class FlightOptions<T> {
       this.codec = Objects.requireNonNull(codec, "codec");
     }
 
-    /** How long a result is served: 1 ms to 100 years, truncated to whole milliseconds. */
+    /**
+     * How long a result is served: 1 ms to 100 years, truncated to whole milliseconds.
+     *
+     * @param resultTtl how long a result is served
+     * @return this builder
+     */
     public Builder<T> resultTtl(Duration resultTtl) {
       this.resultTtl = Objects.requireNonNull(resultTtl, "resultTtl");
       return this;
     }
 
-    /** How long a deterministic failure is shared: 1 ms to 100 years, truncated to whole milliseconds. */
+    /**
+     * How long a deterministic failure is shared: 1 ms to 100 years, truncated to whole milliseconds.
+     *
+     * @param failureTtl how long a deterministic failure is shared
+     * @return this builder
+     */
     public Builder<T> failureTtl(Duration failureTtl) {
       this.failureTtl = Objects.requireNonNull(failureTtl, "failureTtl");
       return this;
@@ -143,13 +181,21 @@ public final class FlightOptions<T> {
      * invalid input, not found): those are stored for {@link #failureTtl} and every waiter gets a
      * {@link FlightFailedException} with their type and message. Any other failure releases the
      * flight without a result, and one waiter computes again.
+     *
+     * @param deterministic true for the failures to store and share
+     * @return this builder
      */
     public Builder<T> deterministicFailure(Predicate<? super Exception> deterministic) {
       this.deterministicFailure = Objects.requireNonNull(deterministic, "deterministic");
       return this;
     }
 
-    /** How the flight's lock is taken; its purpose is replaced by {@value SingleFlight#FLIGHT_PURPOSE}. */
+    /**
+     * How the flight's lock is taken; its purpose is replaced by {@value SingleFlight#FLIGHT_PURPOSE}.
+     *
+     * @param lockOptions lease, renewal and wait time of the flight's lock
+     * @return this builder
+     */
     public Builder<T> lockOptions(LockOptions lockOptions) {
       this.lockOptions = Objects.requireNonNull(lockOptions, "lockOptions");
       return this;
@@ -158,6 +204,7 @@ public final class FlightOptions<T> {
     /**
      * The options.
      *
+     * @return the options
      * @throws IllegalArgumentException naming the option when a time to live is under 1 ms or over
      *     100 years (36,525 days): "forever" is no time to live for a shared result
      */

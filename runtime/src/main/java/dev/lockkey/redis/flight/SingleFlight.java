@@ -76,6 +76,10 @@ public final class SingleFlight {
   /**
    * Single flights on {@code jedis} (the client the executor uses, or one to the same Redis), with
    * leaders elected through {@code executor}, in the executor's key space.
+   *
+   * @param jedis the client: any {@code UnifiedJedis}, single server or cluster (Jedis 6.0 to 8)
+   * @param executor the executor that elects the leaders
+   * @return the single flights
    */
   public static SingleFlight create(UnifiedJedis jedis, RedisLockExecutor executor) {
     return new SingleFlight(jedis, executor);
@@ -85,6 +89,11 @@ public final class SingleFlight {
    * The result for {@code key}: stored, computed by another caller meanwhile, or computed here by
    * {@code work} (which gets the flight's lease, e.g. for its fencing token).
    *
+   * @param <T> the type of the result
+   * @param <E> the checked exception the work may throw
+   * @param key the key
+   * @param options the options of this flight
+   * @param work the computation, run by the leader only
    * @return the result, as {@code work} returned it here or as the codec decoded it
    * @throws E what {@code work} threw here, unchanged
    * @throws FlightFailedException when a deterministic failure is shared

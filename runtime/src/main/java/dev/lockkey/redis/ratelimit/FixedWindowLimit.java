@@ -43,12 +43,20 @@ public final class FixedWindowLimit extends RateLimit {
     this.windowMillis = windowMillis;
   }
 
-  /** The most permits per window. */
+  /**
+   * The most permits per window.
+   *
+   * @return the most permits per window
+   */
   public long limit() {
     return limit;
   }
 
-  /** The window length, or empty when the window comes from the key's {@code @Window} field. */
+  /**
+   * The window length, or empty when the window comes from the key's {@code @Window} field.
+   *
+   * @return the window length, or empty when the window comes from the key's {@code @Window} field
+   */
   public Optional<Duration> window() {
     return windowMillis == KEY_WINDOW ? Optional.empty() : Optional.of(Duration.ofMillis(windowMillis));
   }

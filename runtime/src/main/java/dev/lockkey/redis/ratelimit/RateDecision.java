@@ -18,6 +18,15 @@ import java.util.concurrent.TimeUnit;
  */
 public record RateDecision(boolean allowed, long remaining, Duration retryAfter, Duration resetAfter) {
 
+  /**
+   * Checks that the numbers are not negative.
+   *
+   * @param allowed whether the permits were granted (and counted)
+   * @param remaining how many more permits a call right after this one would be granted
+   * @param retryAfter zero when allowed; else how long until the same request could be allowed
+   * @param resetAfter how long until the limit is fully available again: the end of the fixed window, or
+   *     the time a smooth limit needs to refill its burst
+   */
   public RateDecision {
     Objects.requireNonNull(retryAfter, "retryAfter");
     Objects.requireNonNull(resetAfter, "resetAfter");

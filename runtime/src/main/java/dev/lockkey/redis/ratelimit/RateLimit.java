@@ -34,6 +34,8 @@ public abstract sealed class RateLimit permits FixedWindowLimit, SmoothLimit {
    * At most {@code limit} permits per {@code window}; the window opens with its first admitted call.
    *
    * @param window at least 1 ms, truncated to whole milliseconds
+   * @param limit the most permits per window, at least 1
+   * @return the limit
    * @throws IllegalArgumentException when {@code limit} is under 1 or {@code window} under 1 ms or over 100 years
    */
   public static FixedWindowLimit perWindow(long limit, Duration window) {
@@ -44,6 +46,8 @@ public abstract sealed class RateLimit permits FixedWindowLimit, SmoothLimit {
    * At most {@code limit} permits per key, for keys with one {@link dev.lockkey.Window @Window}
    * field: the window comes from that field, e.g. login attempts per user per minute.
    *
+   * @param limit the most permits per window, at least 1
+   * @return the limit
    * @throws IllegalArgumentException when {@code limit} is under 1
    */
   public static FixedWindowLimit perKeyWindow(long limit) {
@@ -54,6 +58,10 @@ public abstract sealed class RateLimit permits FixedWindowLimit, SmoothLimit {
    * {@code rate} permits per {@code per} on average, up to {@code burst} at once after a quiet
    * period: any span of time {@code L} admits at most {@code burst + rate * L / per} permits.
    *
+   * @param rate the permits per {@code per} on average, at least 1
+   * @param per the period of {@code rate}
+   * @param burst the most permits admitted at once, at least 1
+   * @return the limit
    * @throws IllegalArgumentException when {@code rate} or {@code burst} is under 1, when
    *     {@code per} is under 1 ms or over 100 years, or when {@code per / rate} is under a microsecond
    */
@@ -61,7 +69,11 @@ public abstract sealed class RateLimit permits FixedWindowLimit, SmoothLimit {
     return new SmoothLimit(SmoothLimit.DEFAULT_PURPOSE, rate, per, burst);
   }
 
-  /** The purpose word that this limit's Redis keys start with: {@code purpose:env:{body}}. */
+  /**
+   * The purpose word that this limit's Redis keys start with: {@code purpose:env:{body}}.
+   *
+   * @return the purpose word that this limit's Redis keys start with
+   */
   public final String purpose() {
     return purpose;
   }
@@ -70,11 +82,17 @@ public abstract sealed class RateLimit permits FixedWindowLimit, SmoothLimit {
    * This limit storing its state under another purpose word, so that several limits can apply to
    * one key.
    *
+   * @param purpose the purpose word for this limit's keys
+   * @return a copy of this limit under {@code purpose}
    * @throws IllegalArgumentException when {@code purpose} is not a word of the key format
    */
   public abstract RateLimit withPurpose(String purpose);
 
-  /** The most permits one call can be granted: the limit per window, or the burst. */
+  /**
+   * The most permits one call can be granted: the limit per window, or the burst.
+   *
+   * @return the most permits one call can be granted
+   */
   public abstract long capacity();
 
   /** Runs the limit's script on {@code fullKey} for {@code key}. */

@@ -37,7 +37,13 @@ public final class RateLimiter {
     this.listener = LockListener.all(listener);
   }
 
-  /** A limiter on this client (any {@code UnifiedJedis}, single server or cluster) and key space. */
+  /**
+   * A limiter on this client (any {@code UnifiedJedis}, single server or cluster) and key space.
+   *
+   * @param jedis the client: any {@code UnifiedJedis}, single server or cluster (Jedis 6.0 to 8)
+   * @param keyspace the key space, e.g. {@code Keyspace.of("prod")}
+   * @return the limiter
+   */
   public static RateLimiter create(UnifiedJedis jedis, Keyspace keyspace) {
     return create(jedis, keyspace, LockListener.NONE);
   }
@@ -45,12 +51,23 @@ public final class RateLimiter {
   /**
    * A limiter that tells {@code listener} of every denial ({@link LockListener#onRateLimited}), e.g.
    * the executor's metrics listener.
+   *
+   * @param jedis the client: any {@code UnifiedJedis}, single server or cluster (Jedis 6.0 to 8)
+   * @param keyspace the key space, e.g. {@code Keyspace.of("prod")}
+   * @param listener who hears of denials
+   * @return the limiter
    */
   public static RateLimiter create(UnifiedJedis jedis, Keyspace keyspace, LockListener listener) {
     return new RateLimiter(jedis, keyspace, listener);
   }
 
-  /** Asks for one permit; see {@link #tryAcquire(LockKey, RateLimit, long)}. */
+  /**
+   * Asks for one permit; see {@link #tryAcquire(LockKey, RateLimit, long)}.
+   *
+   * @param key the key
+   * @param limit the limit to apply
+   * @return the decision: granted, or denied with when to retry
+   */
   public RateDecision tryAcquire(LockKey key, RateLimit limit) {
     return tryAcquire(key, limit, 1);
   }
@@ -60,6 +77,9 @@ public final class RateLimiter {
    * granted and counted, or none (a denial counts nothing). Never waits.
    *
    * @param permits from 1 to {@link RateLimit#capacity()}
+   * @param key the key
+   * @param limit the limit to apply
+   * @return the decision: granted, or denied with when to retry
    * @throws IllegalArgumentException when {@code permits} is out of that range, or the limit does
    *     not fit the key (a {@link RateLimit#perKeyWindow} limit needs one {@code @Window} field, a
    *     {@link RateLimit#smooth} limit none)

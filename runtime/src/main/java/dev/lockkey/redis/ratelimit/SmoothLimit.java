@@ -63,17 +63,29 @@ public final class SmoothLimit extends RateLimit {
     }
   }
 
-  /** The permits per {@link #per()} on average. */
+  /**
+   * The permits per {@link #per()} on average.
+   *
+   * @return the permits per {@code #per()} on average
+   */
   public long rate() {
     return rate;
   }
 
-  /** The period of {@link #rate()}. */
+  /**
+   * The period of {@link #rate()}.
+   *
+   * @return the period of {@code #rate()}
+   */
   public Duration per() {
     return per;
   }
 
-  /** The most permits admitted at once after a quiet period. */
+  /**
+   * The most permits admitted at once after a quiet period.
+   *
+   * @return the most permits admitted at once after a quiet period
+   */
   public long burst() {
     return burst;
   }

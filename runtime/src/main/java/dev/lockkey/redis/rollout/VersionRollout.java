@@ -47,17 +47,31 @@ public final class VersionRollout {
     this.lockingBoth = lockingBoth;
   }
 
-  /** While clients of the previous version may still run: lock the current and the previous key. */
+  /**
+   * While clients of the previous version may still run: lock the current and the previous key.
+   *
+   * @param executor the executor that takes the locks
+   * @return a rollout that locks both keys
+   */
   public static VersionRollout lockingBoth(RedisLockExecutor executor) {
     return new VersionRollout(executor, true);
   }
 
-  /** Once no client of the previous version runs: lock the current key only. */
+  /**
+   * Once no client of the previous version runs: lock the current key only.
+   *
+   * @param executor the executor that takes the locks
+   * @return a rollout that locks the current key only
+   */
   public static VersionRollout lockingCurrentOnly(RedisLockExecutor executor) {
     return new VersionRollout(executor, false);
   }
 
-  /** Whether this locks the previous version's key too. */
+  /**
+   * Whether this locks the previous version's key too.
+   *
+   * @return whether this locks the previous version's key too
+   */
   public boolean isLockingBoth() {
     return lockingBoth;
   }
@@ -68,6 +82,8 @@ public final class VersionRollout {
    *
    * @param current the key as this version renders it
    * @param previous the same resource's key as the previous version renders it
+   * @param options the options of this call
+   * @return the leases; close it to release them
    * @throws IllegalArgumentException when {@code previous} is not of a lower spec version
    * @throws LockException as {@link RedisLockExecutor#acquireAll}
    */
@@ -83,6 +99,13 @@ public final class VersionRollout {
    * gets: a release failing afterwards goes to the listener and the log, as in
    * {@link RedisLockExecutor#withLock}.
    *
+   * @param <T> the type of the work's result
+   * @param <E> the checked exception the work may throw
+   * @param current the key of the current version
+   * @param previous the key of the previous version
+   * @param options the options of this call
+   * @param work the work to run while the lock is held
+   * @return what the work returned
    * @throws E what the work threw, unchanged (a failed release suppressed in it)
    * @throws LockException as {@link #acquire}: only when the work did not run
    */

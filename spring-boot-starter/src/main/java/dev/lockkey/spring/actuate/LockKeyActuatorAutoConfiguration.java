@@ -27,14 +27,30 @@ public class LockKeyActuatorAutoConfiguration {
   /** The bean name, and so the name in the health report: {@code lockkey}. */
   static final String HEALTH_INDICATOR = "lockkeyHealthIndicator";
 
-  /** The health check behind both Boot lines' indicators. */
+  /**
+   * The health check behind both Boot lines' indicators, unless the application defines its own
+   * {@link LockKeyHealth} bean.
+   *
+   * @param jedis the Jedis client bean that the executor uses, pinged and asked for its eviction
+   *     policy
+   * @param executor the lock executor bean, whose key space and subscriber the check reports
+   * @return the health check
+   */
   @Bean
   @ConditionalOnMissingBean
   public LockKeyHealth lockKeyHealth(UnifiedJedis jedis, RedisLockExecutor executor) {
     return new LockKeyHealth(jedis, executor);
   }
 
-  /** The {@code lockkey} endpoint, decoding with the specs of the application's class path. */
+  /**
+   * The {@code lockkey} endpoint, decoding with the specs of the application's class path. Only
+   * when the endpoint is available (enabled and exposed); yields to the application's own
+   * {@link LockKeyEndpoint} bean.
+   *
+   * @param executor the lock executor bean, whose key space and state the endpoint reports
+   * @param hotKeys the hot-key sampler bean, whose hottest keys the endpoint lists
+   * @return the endpoint
+   */
   @Bean
   @ConditionalOnMissingBean
   @ConditionalOnAvailableEndpoint

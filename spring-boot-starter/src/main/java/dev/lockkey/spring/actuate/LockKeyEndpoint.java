@@ -31,13 +31,20 @@ public class LockKeyEndpoint {
   private final KeyDecoder decoder;
   private final HotKeys hotKeys;
 
+  /**
+   * An endpoint reporting on {@code executor}.
+   *
+   * @param executor the lock executor whose key space and state are reported
+   * @param decoder decodes keys into their specs and field values; its specs are reported
+   * @param hotKeys the sampler whose hottest keys are reported
+   */
   public LockKeyEndpoint(RedisLockExecutor executor, KeyDecoder decoder, HotKeys hotKeys) {
     this.executor = executor;
     this.decoder = decoder;
     this.hotKeys = hotKeys;
   }
 
-  /** The key space, the known specs and the hottest keys. */
+  /** {@return the key space, the known specs and the hottest keys} */
   @ReadOperation
   public Report report() {
     List<Spec> specs = decoder.specs().stream().map(Spec::of).toList();
@@ -50,6 +57,7 @@ public class LockKeyEndpoint {
    * decoded.
    *
    * @param key a full key ({@code lock:prod:{payment:capture:v1:t42:98765}}) or a body
+   * @return the decoded key, or the reason it could not be decoded
    */
   @WriteOperation
   public Decoded decode(String key) {

@@ -25,12 +25,18 @@ public final class LockKeyHealth {
   private final UnifiedJedis jedis;
   private final RedisLockExecutor executor;
 
+  /**
+   * A check of {@code executor}'s Redis.
+   *
+   * @param jedis the client the executor uses, pinged and asked for its eviction policy
+   * @param executor the lock executor whose key space and subscriber are reported
+   */
   public LockKeyHealth(UnifiedJedis jedis, RedisLockExecutor executor) {
     this.jedis = jedis;
     this.executor = executor;
   }
 
-  /** One check, now: a round trip or two to Redis. */
+  /** {@return the result of one check, now: a round trip or two to Redis} */
   public Report check() {
     Map<String, Object> details = new LinkedHashMap<>();
     details.put("environment", executor.keyspace().env());
@@ -73,6 +79,12 @@ public final class LockKeyHealth {
    * @param details what was checked, for the health endpoint
    */
   public record Report(boolean up, Map<String, Object> details) {
+    /**
+     * Copies {@code details}, keeping their order.
+     *
+     * @param up whether locks can be taken safely
+     * @param details what was checked, in the order checked
+     */
     public Report {
       details = Collections.unmodifiableMap(new LinkedHashMap<>(details)); // in the order checked
     }

@@ -37,8 +37,11 @@ import redis.clients.jedis.UnifiedJedis;
 public class LockKeyAutoConfiguration {
 
   /**
-   * The key space of {@code lockkey.environment}.
+   * The key space of {@code lockkey.environment}, unless the application defines its own
+   * {@link Keyspace} bean.
    *
+   * @param properties the bound {@code lockkey.*} properties
+   * @return the key space every LockKey bean builds its keys in
    * @throws LockKeyEnvironmentException when it is not set or no key word
    */
   @Bean
@@ -55,14 +58,30 @@ public class LockKeyAutoConfiguration {
     }
   }
 
-  /** The sampler of contended keys that the {@code lockkey} endpoint reports. */
+  /**
+   * The sampler of contended keys that the {@code lockkey} endpoint reports, unless the application
+   * defines its own {@link HotKeys} bean. As a {@link LockListener} bean, the executor tells it of
+   * every lock.
+   *
+   * @param properties the bound {@code lockkey.*} properties; {@code lockkey.hot-keys.capacity} sizes the sampler
+   * @return the sampler
+   */
   @Bean
   @ConditionalOnMissingBean
   public HotKeys lockKeyHotKeys(LockKeyProperties properties) {
     return HotKeys.create(properties.hotKeys().capacity());
   }
 
-  /** The lock executor, told about every {@link LockListener} bean; closed with the context. */
+  /**
+   * The lock executor, told about every {@link LockListener} bean; closed with the context. Yields
+   * to the application's own {@link RedisLockExecutor} bean.
+   *
+   * @param jedis the application's {@link UnifiedJedis} bean, else the client built from {@code spring.data.redis.*}
+   * @param keyspace the key space bean
+   * @param properties the bound {@code lockkey.*} properties; {@code lockkey.lock.*} give the default options
+   * @param listeners every {@link LockListener} bean, in order
+   * @return the executor
+   */
   @Bean
   @ConditionalOnMissingBean
   public RedisLockExecutor lockKeyExecutor(UnifiedJedis jedis, Keyspace keyspace, LockKeyProperties properties,
@@ -78,21 +97,44 @@ public class LockKeyAutoConfiguration {
         .build();
   }
 
-  /** Single flights whose leaders the executor elects. */
+  /**
+   * Single flights whose leaders the executor elects, unless the application defines its own
+   * {@link SingleFlight} bean.
+   *
+   * @param jedis the application's {@link UnifiedJedis} bean, else the client built from
+   *     {@code spring.data.redis.*}; it stores the results
+   * @param executor the lock executor bean, which elects the leaders
+   * @return the single flights
+   */
   @Bean
   @ConditionalOnMissingBean
   public SingleFlight lockKeySingleFlight(UnifiedJedis jedis, RedisLockExecutor executor) {
     return SingleFlight.create(jedis, executor);
   }
 
-  /** The deduplicator of the key space. */
+  /**
+   * The deduplicator of the key space, unless the application defines its own {@link Deduplicator}
+   * bean.
+   *
+   * @param jedis the application's {@link UnifiedJedis} bean, else the client built from {@code spring.data.redis.*}
+   * @param keyspace the key space bean
+   * @return the deduplicator
+   */
   @Bean
   @ConditionalOnMissingBean
   public Deduplicator lockKeyDeduplicator(UnifiedJedis jedis, Keyspace keyspace) {
     return Deduplicator.create(jedis, keyspace);
   }
 
-  /** The rate limiter of the key space, told about every {@link LockListener} bean. */
+  /**
+   * The rate limiter of the key space, told about every {@link LockListener} bean, unless the
+   * application defines its own {@link RateLimiter} bean.
+   *
+   * @param jedis the application's {@link UnifiedJedis} bean, else the client built from {@code spring.data.redis.*}
+   * @param keyspace the key space bean
+   * @param listeners every {@link LockListener} bean, in order
+   * @return the rate limiter
+   */
   @Bean
   @ConditionalOnMissingBean
   public RateLimiter lockKeyRateLimiter(UnifiedJedis jedis, Keyspace keyspace, ObjectProvider<LockListener> listeners) {
@@ -101,8 +143,11 @@ public class LockKeyAutoConfiguration {
 
   /**
    * The HMAC secret for {@code @Secret} fields, from {@code lockkey.secret} (base64). Only when it
-   * is set: an application without {@code @Secret} fields needs none.
+   * is set: an application without {@code @Secret} fields needs none. Yields to the application's
+   * own {@link KeySecret} bean.
    *
+   * @param properties the bound {@code lockkey.*} properties
+   * @return the secret
    * @throws IllegalStateException when the value is no base64 or too short for {@link KeySecret#of}
    */
   @Bean

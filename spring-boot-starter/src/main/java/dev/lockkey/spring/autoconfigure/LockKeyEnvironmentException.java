@@ -7,6 +7,7 @@ package dev.lockkey.spring.autoconfigure;
 public final class LockKeyEnvironmentException extends IllegalStateException {
   private static final long serialVersionUID = 1L;
 
+  /** The value that was set, or {@code null} when none was. */
   private final String value;
 
   private LockKeyEnvironmentException(String message, String value, Throwable cause) {
@@ -24,7 +25,7 @@ public final class LockKeyEnvironmentException extends IllegalStateException {
     return new LockKeyEnvironmentException("lockkey.environment is no key word: " + cause.getMessage(), value, cause);
   }
 
-  /** The value that was set, or {@code null} when none was. */
+  /** {@return the value that was set, or {@code null} when none was} */
   public String value() {
     return value;
   }

@@ -21,7 +21,13 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnBean(MeterRegistry.class)
 public class LockKeyMetricsAutoConfiguration {
 
-  /** The listener recording every lock, flight and rate decision in the registry. */
+  /**
+   * The listener recording every lock, flight and rate decision in the registry, unless the
+   * application defines its own {@link MicrometerLockListener} bean.
+   *
+   * @param registry the application's meter registry
+   * @return the listener, which the executor hears like every {@code LockListener} bean
+   */
   @Bean
   @ConditionalOnMissingBean
   public MicrometerLockListener lockKeyMetrics(MeterRegistry registry) {

@@ -34,7 +34,17 @@ import org.springframework.context.annotation.Role;
 @ConditionalOnClass({MethodInterceptor.class, GuardInvoker.class})
 public class LockKeyGuardAutoConfiguration {
 
-  /** The invoker of guarded calls, on the application's one lock executor (the starter's, or its own). */
+  /**
+   * The invoker of guarded calls, on the application's one lock executor (the starter's, or its own).
+   * Only when there is a single {@link LockExecutor} candidate; yields to the application's own
+   * {@link GuardInvoker} bean.
+   *
+   * @param executor the one lock executor bean, which takes the locks of {@code @Locked} methods
+   * @param flights the {@link SingleFlight} bean, if any, for {@code @SingleFlighted} methods
+   * @param limiter the {@link RateLimiter} bean, if any, for {@code @RateLimited} methods
+   * @param secret the {@link KeySecret} bean, if any, for keys with {@code @Secret} fields
+   * @return the invoker
+   */
   @Bean
   @ConditionalOnMissingBean
   @ConditionalOnSingleCandidate(LockExecutor.class)
@@ -49,7 +59,12 @@ public class LockKeyGuardAutoConfiguration {
 
   /**
    * The advisor of guarded methods. Static and infrastructure: auto-proxying creates advisors
-   * before other beans, so it finds the invoker only at the first guarded call.
+   * before other beans, so it finds the invoker only at the first guarded call. Always registered
+   * (it does not yield to another advisor).
+   *
+   * @param invoker the {@link GuardInvoker} bean, looked up at the first guarded call
+   * @return the advisor matching every method annotated {@code @Locked}, {@code @SingleFlighted}
+   *     or {@code @RateLimited}
    */
   @Bean
   @Role(BeanDefinition.ROLE_INFRASTRUCTURE)

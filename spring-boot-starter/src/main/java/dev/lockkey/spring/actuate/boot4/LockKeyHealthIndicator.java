@@ -8,6 +8,11 @@ import org.springframework.boot.health.contributor.Health;
 public final class LockKeyHealthIndicator extends AbstractHealthIndicator {
   private final LockKeyHealth health;
 
+  /**
+   * An indicator reporting {@code health}'s checks.
+   *
+   * @param health the check run on every health request
+   */
   public LockKeyHealthIndicator(LockKeyHealth health) {
     super("LockKey health check failed");
     this.health = health;

@@ -1,0 +1,15 @@
+package dev.lockkey.redis.idempotency;
+
+/**
+ * The key was first used with another payload: its fingerprint differs from the one stored with
+ * the key's record, so this is not a retry of that call but another request under a reused key
+ * (Stripe's rule). Nothing ran. A retry must send the same payload; a new request needs a new key.
+ */
+public final class IdempotencyConflictException extends IdempotencyException {
+  private static final long serialVersionUID = 1L;
+
+  IdempotencyConflictException(String fullKey) {
+    super(fullKey + " was first used with another payload: its fingerprint differs; a retry must send the"
+        + " same payload, a new request needs a new key", fullKey);
+  }
+}

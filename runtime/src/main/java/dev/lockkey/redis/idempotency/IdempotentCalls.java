@@ -1,0 +1,262 @@
+package dev.lockkey.redis.idempotency;
+
+import dev.lockkey.Keyspace;
+import dev.lockkey.LockKey;
+import dev.lockkey.lock.LockException;
+import dev.lockkey.lock.LockInterruptedException;
+import dev.lockkey.lock.LockListener;
+import dev.lockkey.redis.RedisUnavailableException;
+import dev.lockkey.redis.internal.OwnerTokens;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import redis.clients.jedis.UnifiedJedis;
+
+/**
+ * Runs a call at most once per key and payload, stores its result, and replays it to every later
+ * call with the same key and payload, across servers:
+ *
+ * <pre>{@code
+ * IdempotentCalls calls = IdempotentCalls.create(redisClient, Keyspace.of("prod"));
+ * Receipt receipt = calls.run(CaptureKey.of(tenant, idempotencyKey), CaptureRequestFingerprint.of(request),
+ *     captures, fencingToken -> payments.capture(request, fencingToken));
+ * }</pre>
+ *
+ * <h2>How</h2>
+ * One script reads the record {@code idem:env:{body}} and, when there is none, creates it "in
+ * progress" with the payload's fingerprint, the caller's owner token and a new fencing token, all
+ * in one round trip. The caller that created it runs the work and stores the result (or a final
+ * failure) in the record, which then lives for the {@link IdempotencyOptions#expiry() expiry}.
+ * Every other caller is answered from the record:
+ * <ul>
+ *   <li>another fingerprint: {@link IdempotencyConflictException}, nothing runs (Stripe's rule);
+ *   <li>in progress: wait for the outcome (bounded) or {@link IdempotencyInProgressException}, by
+ *       {@link IdempotencyOptions#inProgress() option};
+ *   <li>done: the stored result, decoded by the options' codec; a stored final failure:
+ *       {@link IdempotencyFailedException}.
+ * </ul>
+ *
+ * <h2>Failures</h2>
+ * <ul>
+ *   <li>Work that throws: the record is removed, so a retry runs the work again; a failure the
+ *       options classify {@link IdempotencyOptions#finalFailure() final} is stored and replayed.
+ *       The caller gets its own exception either way.
+ *   <li>A leader that dies stops renewing its in-progress record; once its lease runs out the next
+ *       call takes over, with a higher fencing token. A leader that lost its lease stores nothing.
+ *   <li>A result that cannot be stored (Redis down after the work succeeded) is still returned:
+ *       the work ran, and saying otherwise would invite a second run. The listener hears
+ *       {@code onError} (and a {@code System.Logger} warning is written); a later call will run
+ *       the work again, so the guarded resource needs its own last defence, e.g. a unique
+ *       constraint on the key's canonical text.
+ *   <li>Redis failures before the work runs surface as {@link RedisUnavailableException}; nothing ran.
+ * </ul>
+ *
+ * <h2>Guarantees and limits</h2>
+ * Every key a call touches shares the body's hash tag, so it is safe on Redis Cluster. The record
+ * holds the fingerprint (a digest) and the encoded result, never the payload. Redis replicates
+ * asynchronously, so a failover may lose a record: this is not exactly-once, and work with outside
+ * effects should pass the fencing token on. Thread-safe; one per application is enough;
+ * {@link #close()} stops its renewal thread.
+ */
+public final class IdempotentCalls implements AutoCloseable {
+  /** The purpose word of records: {@code idem:env:{body}}. */
+  public static final String PURPOSE = "idem";
+  /** The purpose word of the fencing counters: {@code idem-fence:env:{body}}. */
+  public static final String FENCE_PURPOSE = "idem-fence";
+
+  private static final System.Logger LOG = System.getLogger(IdempotentCalls.class.getName());
+  private static final Pattern FINGERPRINT = Pattern.compile("[0-9a-f]{32}");
+  private static final long FIRST_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
+  private static final long LONGEST_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+
+  private final Keyspace keyspace;
+  private final RecordStore store;
+  private final LockListener listener;
+  private final LeaseKeeper keeper;
+
+  private IdempotentCalls(UnifiedJedis jedis, Keyspace keyspace, LockListener listener) {
+    this.keyspace = Objects.requireNonNull(keyspace, "keyspace");
+    this.store = new RecordStore(Objects.requireNonNull(jedis, "jedis"));
+    this.listener = LockListener.all(Objects.requireNonNull(listener, "listener"));
+    this.keeper = new LeaseKeeper(store, this.listener);
+  }
+
+  /**
+   * Idempotent calls on {@code jedis}, in {@code keyspace}.
+   *
+   * @param jedis the client of the Redis server or cluster that holds the records; not closed by
+   *     {@link #close()}
+   * @param keyspace the environment that prefixes every record's and fencing counter's key
+   * @return the calls, with their renewal thread; close them when done
+   */
+  public static IdempotentCalls create(UnifiedJedis jedis, Keyspace keyspace) {
+    return new IdempotentCalls(jedis, keyspace, LockListener.NONE);
+  }
+
+  /**
+   * Idempotent calls that tell {@code listener} of a lost lease ({@code onLeaseLost}) and of Redis
+   * failures that did not stop the call ({@code onError}), e.g. a result that could not be stored.
+   *
+   * @param jedis the client of the Redis server or cluster that holds the records; not closed by
+   *     {@link #close()}
+   * @param keyspace the environment that prefixes every record's and fencing counter's key
+   * @param listener told of lost leases and of Redis failures that did not stop a call
+   * @return the calls, with their renewal thread; close them when done
+   */
+  public static IdempotentCalls create(UnifiedJedis jedis, Keyspace keyspace, LockListener listener) {
+    return new IdempotentCalls(jedis, keyspace, listener);
+  }
+
+  /**
+   * The result of the call {@code key} with this payload: replayed from its record, waited for, or
+   * computed here by {@code work}.
+   *
+   * @param <T> the result type
+   * @param <E> what {@code work} may throw
+   * @param key the call's identity: the business key, or a client's idempotency key of its own spec
+   * @param fingerprint the payload's fingerprint, as a generated {@code XFingerprint.of(payload)}
+   *     returns it: 32 lowercase hex digits
+   * @param options how this kind of call is stored, replayed and waited for; the same for every
+   *     call of the key
+   * @param work the work, run here only when no record of the call exists (or its leader's lease
+   *     ran out)
+   * @return the result, as {@code work} returned it here or as the codec decoded it
+   * @throws E what {@code work} threw here, unchanged
+   * @throws IdempotencyConflictException when the key was first used with another payload
+   * @throws IdempotencyInProgressException when the call runs elsewhere and did not finish in time
+   * @throws IdempotencyFailedException when the first call failed finally
+   * @throws IllegalArgumentException when {@code fingerprint} is not 32 lowercase hex digits
+   * @throws NullPointerException when {@code work} returned {@code null}; the record is removed, as
+   *     it is when the codec cannot encode the result (then the codec's exception is thrown)
+   * @throws LockException when Redis failed before the work ran
+   */
+  public <T, E extends Exception> T run(LockKey key, String fingerprint, IdempotencyOptions<T> options,
+      IdempotentWork<T, E> work) throws E {
+    Objects.requireNonNull(options, "options");
+    Objects.requireNonNull(work, "work");
+    if (!FINGERPRINT.matcher(Objects.requireNonNull(fingerprint, "fingerprint")).matches()) {
+      throw new IllegalArgumentException("a fingerprint is 32 lowercase hex digits, as XFingerprint.of returns it;"
+          + " the record must never hold a payload");
+    }
+    String recordKey = keyspace.fullKey(PURPOSE, key);
+    String fenceKey = keyspace.fullKey(FENCE_PURPOSE, key);
+    String owner = OwnerTokens.next();
+    long leaseMillis = options.lease().toMillis();
+    long counterTtl = Math.addExact(options.expiry().toMillis(), leaseMillis);
+    long start = System.nanoTime();
+    long pause = FIRST_PAUSE_NANOS;
+    while (true) {
+      Begun begun = store.begin(recordKey, fenceKey, fingerprint, owner, leaseMillis, counterTtl);
+      switch (begun.state()) {
+        case STARTED:
+          return lead(key, recordKey, owner, begun.number(), options, work);
+        case DONE:
+          return options.codec().decode(begun.result());
+        case FAILED:
+          throw new IdempotencyFailedException(recordKey, begun.failureType(), begun.message());
+        case CONFLICT:
+          throw new IdempotencyConflictException(recordKey);
+        default: // RUNNING
+          long left = options.waitTime().toNanos() - (System.nanoTime() - start);
+          if (options.inProgress() == IdempotencyOptions.InProgress.FAIL || left <= 0) {
+            throw new IdempotencyInProgressException(recordKey);
+          }
+          // poll until the outcome or the lease's end, whichever comes first, backing off
+          long leaseLeft = TimeUnit.MILLISECONDS.toNanos(Math.max(1, begun.number()));
+          sleep(recordKey, Math.min(Math.min(pause, leaseLeft), left));
+          pause = Math.min(pause * 2, LONGEST_PAUSE_NANOS);
+      }
+    }
+  }
+
+  /** Runs the work as the call's leader and stores its outcome. */
+  private <T, E extends Exception> T lead(LockKey key, String recordKey, String owner, long fencingToken,
+      IdempotencyOptions<T> options, IdempotentWork<T, E> work) throws E {
+    long leaseMillis = options.lease().toMillis();
+    LeaseKeeper.Renewal renewal = options.renewal()
+        ? keeper.keep(key, recordKey, owner, leaseMillis)
+        : LeaseKeeper.Renewal.NONE;
+    T value;
+    try {
+      value = work.run(fencingToken);
+    } catch (Exception failure) {
+      renewal.close();
+      settleFailure(key, recordKey, owner, failure, options);
+      throw failure;
+    } catch (Error error) {
+      renewal.close();
+      abandon(key, recordKey, owner, error);
+      throw error;
+    }
+    renewal.close();
+    if (value == null) {
+      NullPointerException none = new NullPointerException(
+          "the work of " + recordKey + " returned null, which cannot be stored");
+      abandon(key, recordKey, owner, none);
+      throw none;
+    }
+    byte[] encoded;
+    try {
+      encoded = options.codec().encode(value);
+    } catch (RuntimeException codecFailure) {
+      abandon(key, recordKey, owner, codecFailure); // a codec that cannot store the result is a bug to see now
+      throw codecFailure;
+    }
+    try {
+      if (!store.storeResult(recordKey, owner, encoded, options.expiry().toMillis())) {
+        listener.onLeaseLost(key);
+      }
+    } catch (LockException e) {
+      LOG.log(System.Logger.Level.WARNING, "the result of " + recordKey + " ran but could not be stored;"
+          + " a retry of this call will run it again", e);
+      listener.onError(key, e);
+    }
+    return value;
+  }
+
+  /** Stores a final failure or removes the record; a Redis failure doing so must not hide the work's own. */
+  private void settleFailure(LockKey key, String recordKey, String owner, Exception failure,
+      IdempotencyOptions<?> options) {
+    if (!options.finalFailure().test(failure)) {
+      abandon(key, recordKey, owner, failure);
+      return;
+    }
+    try {
+      if (!store.storeFailure(recordKey, owner, failure, options.expiry().toMillis())) {
+        listener.onLeaseLost(key);
+      }
+    } catch (LockException e) {
+      failure.addSuppressed(e);
+      listener.onError(key, e);
+    }
+  }
+
+  private void abandon(LockKey key, String recordKey, String owner, Throwable failure) {
+    try {
+      store.abandon(recordKey, owner);
+    } catch (LockException e) {
+      failure.addSuppressed(e); // the record's lease runs out instead, then a retry runs the work
+      listener.onError(key, e);
+    }
+  }
+
+  private static void sleep(String recordKey, long nanos) {
+    try {
+      TimeUnit.NANOSECONDS.sleep(nanos);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new LockInterruptedException(recordKey);
+    }
+  }
+
+  /** Stops renewing leases; calls running meanwhile keep their records until their leases run out. */
+  @Override
+  public void close() {
+    keeper.close();
+  }
+
+  @Override
+  public String toString() {
+    return "IdempotentCalls[" + keyspace.env() + "]";
+  }
+}

@@ -1,0 +1,91 @@
+package dev.lockkey.redis.idempotency;
+
+import dev.lockkey.lock.LockException;
+import dev.lockkey.redis.internal.LuaScript;
+import dev.lockkey.redis.internal.RedisFailures;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisException;
+
+/**
+ * The record of idempotent calls in Redis, one hash per key ({@code idem:env:{body}}: state,
+ * fingerprint, owner token, fencing token, result or failure) and its fencing counter
+ * ({@code idem-fence:env:{body}}), touched only by the scripts here. Every script checks the
+ * caller's owner token, so a re-sent script (a client retrying after a timeout) means the same
+ * thing twice. Thread-safe.
+ */
+final class RecordStore {
+  private static final LuaScript BEGIN = LuaScript.load("idempotency-begin");
+  private static final LuaScript COMPLETE = LuaScript.load("idempotency-complete");
+  private static final LuaScript ABANDON = LuaScript.load("idempotency-abandon");
+  private static final LuaScript EXTEND = LuaScript.load("idempotency-extend");
+  private static final byte[] DONE = bytes("done");
+  private static final byte[] FAILED = bytes("failed");
+  private static final byte[] NO_MESSAGE = new byte[0];
+
+  private final UnifiedJedis jedis;
+
+  RecordStore(UnifiedJedis jedis) {
+    this.jedis = jedis;
+  }
+
+  /**
+   * Starts the call for {@code owner}, or reads what an earlier call left.
+   *
+   * @param counterTtlMillis how long the fencing counter outlives its last use
+   */
+  Begun begin(String recordKey, String fenceKey, String fingerprint, String owner, long leaseMillis,
+      long counterTtlMillis) {
+    Object reply = run(BEGIN, recordKey, List.of(bytes(recordKey), bytes(fenceKey)),
+        List.of(bytes(fingerprint), bytes(owner), bytes(Long.toString(leaseMillis)),
+            bytes(Long.toString(counterTtlMillis))));
+    return Begun.decode(recordKey, reply);
+  }
+
+  /** Stores a result; {@code false} when the record is no longer {@code owner}'s. */
+  boolean storeResult(String recordKey, String owner, byte[] result, long expiryMillis) {
+    return complete(recordKey, owner, DONE, result, NO_MESSAGE, expiryMillis);
+  }
+
+  /** Stores a final failure by type and message; {@code false} when the record is no longer {@code owner}'s. */
+  boolean storeFailure(String recordKey, String owner, Exception failure, long expiryMillis) {
+    String message = failure.getMessage() == null ? "" : failure.getMessage();
+    return complete(recordKey, owner, FAILED, bytes(failure.getClass().getName()), bytes(message), expiryMillis);
+  }
+
+  /** Removes {@code owner}'s in-progress record; {@code false} when it is another caller's. */
+  boolean abandon(String recordKey, String owner) {
+    return isOne(recordKey, run(ABANDON, recordKey, List.of(bytes(recordKey)), List.of(bytes(owner))));
+  }
+
+  /** Extends {@code owner}'s in-progress record; {@code false} when it is no longer theirs. */
+  boolean extend(String recordKey, String owner, long leaseMillis) {
+    return isOne(recordKey, run(EXTEND, recordKey, List.of(bytes(recordKey)),
+        List.of(bytes(owner), bytes(Long.toString(leaseMillis)))));
+  }
+
+  private boolean complete(String recordKey, String owner, byte[] state, byte[] result, byte[] message, long ttl) {
+    return isOne(recordKey, run(COMPLETE, recordKey, List.of(bytes(recordKey)),
+        List.of(bytes(owner), state, result, message, bytes(Long.toString(ttl)))));
+  }
+
+  private Object run(LuaScript script, String recordKey, List<byte[]> keys, List<byte[]> args) {
+    try {
+      return script.runBinary(jedis, keys, args);
+    } catch (JedisException e) {
+      throw RedisFailures.translate(recordKey, e);
+    }
+  }
+
+  private static boolean isOne(String recordKey, Object reply) {
+    if (reply instanceof Long number) {
+      return number == 1;
+    }
+    throw new LockException("unexpected reply of an idempotency script for " + recordKey + ": " + reply, recordKey, null);
+  }
+
+  private static byte[] bytes(String text) {
+    return text.getBytes(StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,315 @@
+package dev.lockkey.redis.idempotency;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.lockkey.Keyspace;
+import dev.lockkey.LockKey;
+import dev.lockkey.codec.ResultCodec;
+import dev.lockkey.format.CanonicalJson;
+import dev.lockkey.lock.LockListener;
+import dev.lockkey.redis.Concurrently;
+import dev.lockkey.redis.SampleKey;
+import dev.lockkey.redis.Servers;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.UnifiedJedis;
+
+/**
+ * What an idempotent call promises, on a real Redis (a single node or the cluster): two servers,
+ * each with its own client and {@link IdempotentCalls}. Work is counted in Redis, so a second run
+ * anywhere would show; every wait is bounded, and no assertion depends on timing.
+ */
+abstract class IdempotentCallsContract {
+  private static final Keyspace KEYSPACE = Servers.KEYSPACE;
+  private static final IdempotencyOptions<String> TEXT = IdempotencyOptions.builder(ResultCodec.utf8()).build();
+  private static final String PAYLOAD = fingerprint("{\"amount\":100,\"currency\":\"EUR\"}");
+  private static final String OTHER_PAYLOAD = fingerprint("{\"amount\":200,\"currency\":\"EUR\"}");
+
+  private final Servers servers = newServers();
+  private final List<LeaseEvents> events = List.of(new LeaseEvents(), new LeaseEvents());
+  private final List<IdempotentCalls> calls = List.of(
+      IdempotentCalls.create(servers.client(0), KEYSPACE, events.get(0)),
+      IdempotentCalls.create(servers.client(1), KEYSPACE, events.get(1)));
+  private final UnifiedJedis redis = servers.client(0);
+  private final LockKey key = SampleKey.unique();
+  private final String workCounter = "test:idem-work:{" + key.canonical() + "}";
+  /** Runs a first call while the test makes others. */
+  private final ExecutorService background = Executors.newSingleThreadExecutor();
+
+  /** Two servers on the Redis under test. */
+  abstract Servers newServers();
+
+  @AfterEach
+  void stopServers() throws InterruptedException {
+    background.shutdownNow();
+    assertThat(background.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+    redis.del(workCounter, KEYSPACE.fullKey(IdempotentCalls.PURPOSE, key),
+        KEYSPACE.fullKey(IdempotentCalls.FENCE_PURPOSE, key));
+    calls.forEach(IdempotentCalls::close);
+    servers.close();
+  }
+
+  static String fingerprint(String canonicalJson) {
+    return CanonicalJson.fingerprint(canonicalJson);
+  }
+
+  /** Counts a run of the work in Redis and returns its number. */
+  private long countRun() {
+    return redis.incr(workCounter);
+  }
+
+  private long runs() {
+    String runs = redis.get(workCounter);
+    return runs == null ? 0 : Long.parseLong(runs);
+  }
+
+  @Test
+  void sixteenConcurrentIdenticalCallsRunTheWorkOnceAndAllGetItsResult() throws Exception {
+    CountDownLatch never = new CountDownLatch(1);
+    List<String> results = Concurrently.run(16, i -> () -> calls.get(i % 2).run(key, PAYLOAD, TEXT, token -> {
+      long run = countRun();
+      never.await(1, TimeUnit.SECONDS); // holds the work, so that duplicates arrive while it runs
+      return "receipt-" + run;
+    }));
+
+    assertThat(runs()).isEqualTo(1);
+    assertThat(results).hasSize(16).containsOnly("receipt-1");
+  }
+
+  @Test
+  void aDifferentPayloadUnderTheSameKeyIsRefusedAndRunsNothing() throws Exception {
+    assertThat(calls.get(0).run(key, PAYLOAD, TEXT, token -> "receipt-" + countRun())).isEqualTo("receipt-1");
+
+    assertThatThrownBy(() -> calls.get(1).run(key, OTHER_PAYLOAD, TEXT, token -> "receipt-" + countRun()))
+        .isInstanceOf(IdempotencyConflictException.class)
+        .hasMessageContaining(KEYSPACE.fullKey(IdempotentCalls.PURPOSE, key))
+        .hasMessageNotContaining(PAYLOAD)
+        .hasMessageNotContaining(OTHER_PAYLOAD);
+    assertThat(runs()).isEqualTo(1);
+    assertThat(calls.get(1).run(key, PAYLOAD, TEXT, token -> "receipt-" + countRun())).isEqualTo("receipt-1");
+  }
+
+  @Test
+  void aDifferentPayloadIsRefusedWhileTheFirstCallRuns() throws Exception {
+    CountDownLatch release = new CountDownLatch(1);
+    CountDownLatch started = new CountDownLatch(1);
+    Future<String> first = background.submit(() -> calls.get(0).run(key, PAYLOAD, TEXT, token -> {
+      started.countDown();
+      release.await(10, TimeUnit.SECONDS);
+      return "receipt-" + countRun();
+    }));
+    assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+
+    assertThatThrownBy(() -> calls.get(1).run(key, OTHER_PAYLOAD, TEXT, token -> "other-" + countRun()))
+        .isInstanceOf(IdempotencyConflictException.class);
+    IdempotencyOptions<String> failFast = TEXT.toBuilder().inProgress(IdempotencyOptions.InProgress.FAIL).build();
+    assertThatThrownBy(() -> calls.get(1).run(key, PAYLOAD, failFast, token -> "again-" + countRun()))
+        .isInstanceOf(IdempotencyInProgressException.class);
+    release.countDown();
+    assertThat(first.get(10, TimeUnit.SECONDS)).isEqualTo("receipt-1");
+    assertThat(runs()).isEqualTo(1);
+  }
+
+  @Test
+  void aFailingFirstCallLetsARetryRun() throws Exception {
+    assertThatThrownBy(() -> calls.get(0).run(key, PAYLOAD, TEXT, token -> {
+      countRun();
+      throw new IllegalStateException("payment provider timed out");
+    })).isInstanceOf(IllegalStateException.class).hasMessage("payment provider timed out");
+
+    assertThat(calls.get(1).run(key, PAYLOAD, TEXT, token -> "receipt-" + countRun())).isEqualTo("receipt-2");
+    assertThat(runs()).isEqualTo(2);
+  }
+
+  /** A failure the caller classifies as final. */
+  static final class CardDeclinedException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    CardDeclinedException(String message) {
+      super(message);
+    }
+  }
+
+  @Test
+  void aFinalFailureIsStoredAndReplayed() throws Exception {
+    IdempotencyOptions<String> options = TEXT.toBuilder()
+        .finalFailure(e -> e instanceof CardDeclinedException)
+        .build();
+    assertThatThrownBy(() -> calls.get(0).run(key, PAYLOAD, options, token -> {
+      countRun();
+      throw new CardDeclinedException("insufficient funds");
+    })).isInstanceOf(CardDeclinedException.class);
+
+    assertThatThrownBy(() -> calls.get(1).run(key, PAYLOAD, options, token -> "receipt-" + countRun()))
+        .isInstanceOfSatisfying(IdempotencyFailedException.class, replayed -> {
+          assertThat(replayed.failureType()).isEqualTo(CardDeclinedException.class.getName());
+          assertThat(replayed.failureMessage()).isEqualTo("insufficient funds");
+        });
+    assertThat(runs()).isEqualTo(1);
+  }
+
+  @Test
+  void aRecordExpiresAndTheCallRunsAgain() throws Exception {
+    IdempotencyOptions<String> shortLived = TEXT.withExpiry(Duration.ofMillis(50));
+    assertThat(calls.get(0).run(key, PAYLOAD, shortLived, token -> "receipt-" + countRun())).isEqualTo("receipt-1");
+    String record = KEYSPACE.fullKey(IdempotentCalls.PURPOSE, key);
+    assertThat(redis.pttl(record)).isBetween(1L, 50L);
+    awaitGone(record);
+
+    assertThat(calls.get(1).run(key, PAYLOAD, TEXT, token -> "receipt-" + countRun())).isEqualTo("receipt-2");
+    assertThat(redis.pttl(record)).isGreaterThan(Duration.ofHours(23).toMillis());
+  }
+
+  @Test
+  void aCallTakesOverFromALeaderThatDiedWithAHigherFencingToken() throws Exception {
+    IdempotencyOptions<String> shortLease = TEXT.toBuilder().lease(Duration.ofMillis(300)).renewal(false).build();
+    AtomicLong leaderToken = new AtomicLong();
+    CountDownLatch leaderStarted = new CountDownLatch(1);
+    CountDownLatch leaderResumes = new CountDownLatch(1);
+    // the leader "dies" mid-work: it stops renewing (no renewal) and stalls past its lease
+    Future<String> leader = background.submit(() -> calls.get(0).run(key, PAYLOAD, shortLease,
+        token -> {
+          leaderToken.set(token);
+          leaderStarted.countDown();
+          leaderResumes.await(30, TimeUnit.SECONDS);
+          return "stale-" + countRun();
+        }));
+    assertThat(leaderStarted.await(10, TimeUnit.SECONDS)).isTrue();
+
+    AtomicLong successorToken = new AtomicLong();
+    String successor = calls.get(1).run(key, PAYLOAD, shortLease, token -> {
+      successorToken.set(token);
+      return "receipt-" + countRun();
+    });
+    leaderResumes.countDown();
+
+    assertThat(successor).isEqualTo("receipt-1");
+    assertThat(successorToken.get()).isGreaterThan(leaderToken.get());
+    assertThat(leader.get(10, TimeUnit.SECONDS)).isEqualTo("stale-2"); // its caller learns what its work did
+    assertThat(events.get(0).leasesLost.get()).isEqualTo(1);
+    assertThat(calls.get(0).run(key, PAYLOAD, TEXT, token -> "again-" + countRun())).isEqualTo("receipt-1");
+  }
+
+  @Test
+  void aRenewedLeaseOutlivesItsLength() throws Exception {
+    IdempotencyOptions<String> shortLease = TEXT.toBuilder().lease(Duration.ofMillis(150)).build();
+    String record = KEYSPACE.fullKey(IdempotentCalls.PURPOSE, key);
+    String result = calls.get(0).run(key, PAYLOAD, shortLease, token -> {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      long renewedPast = 0;
+      // wait for several lease lengths of real time while the renewal keeps the record alive
+      while (renewedPast < 4 && System.nanoTime() < deadline) {
+        Thread.sleep(150);
+        assertThat(redis.exists(record)).isTrue();
+        renewedPast++;
+      }
+      return "receipt-" + countRun();
+    });
+    assertThat(result).isEqualTo("receipt-1");
+    assertThat(events.get(0).leasesLost.get()).isZero();
+  }
+
+  @Test
+  void aRetriedScriptRecognisesItsOwnerAndNeverStartsTheWorkTwice() {
+    RecordStore store = new RecordStore(redis);
+    String record = KEYSPACE.fullKey(IdempotentCalls.PURPOSE, key);
+    String fence = KEYSPACE.fullKey(IdempotentCalls.FENCE_PURPOSE, key);
+
+    Begun first = store.begin(record, fence, PAYLOAD, "owner-a", 10_000, 60_000);
+    Begun resent = store.begin(record, fence, PAYLOAD, "owner-a", 10_000, 60_000);
+    Begun other = store.begin(record, fence, PAYLOAD, "owner-b", 10_000, 60_000);
+
+    assertThat(first.state()).isEqualTo(Begun.State.STARTED);
+    assertThat(resent.state()).isEqualTo(Begun.State.STARTED); // the same start, not a second one
+    assertThat(resent.number()).isEqualTo(first.number());
+    assertThat(other.state()).isEqualTo(Begun.State.RUNNING);
+
+    byte[] result = "receipt-1".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    assertThat(store.storeResult(record, "owner-a", result, 60_000)).isTrue();
+    assertThat(store.storeResult(record, "owner-a", result, 60_000)).isTrue(); // a re-sent store
+    assertThat(store.storeResult(record, "owner-b", result, 60_000)).isFalse();
+    Begun done = store.begin(record, fence, PAYLOAD, "owner-c", 10_000, 60_000);
+    assertThat(done.state()).isEqualTo(Begun.State.DONE);
+    assertThat(new String(done.result(), java.nio.charset.StandardCharsets.UTF_8)).isEqualTo("receipt-1");
+    Map<String, String> fields = redis.hgetAll(record);
+    assertThat(fields.keySet()).containsExactlyInAnyOrder("state", "fingerprint", "owner", "fence", "result", "message");
+    assertThat(fields.get("fingerprint")).isEqualTo(PAYLOAD);
+  }
+
+  @Test
+  void aRetriedAbandonRemovesOnlyItsOwnRecord() {
+    RecordStore store = new RecordStore(redis);
+    String record = KEYSPACE.fullKey(IdempotentCalls.PURPOSE, key);
+    String fence = KEYSPACE.fullKey(IdempotentCalls.FENCE_PURPOSE, key);
+    store.begin(record, fence, PAYLOAD, "owner-a", 10_000, 60_000);
+
+    assertThat(store.abandon(record, "owner-b")).isFalse();
+    assertThat(redis.exists(record)).isTrue();
+    assertThat(store.abandon(record, "owner-a")).isTrue();
+    assertThat(store.abandon(record, "owner-a")).isTrue(); // a re-sent abandon
+    assertThat(redis.exists(record)).isFalse();
+    Begun again = store.begin(record, fence, PAYLOAD, "owner-b", 10_000, 60_000);
+    assertThat(again.state()).isEqualTo(Begun.State.STARTED);
+  }
+
+  @Test
+  void fencingTokensRiseWithEveryStart() throws Exception {
+    List<Long> tokens = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      try {
+        calls.get(i % 2).run(key, PAYLOAD, TEXT, token -> {
+          tokens.add(token);
+          throw new IllegalStateException("retry me");
+        });
+      } catch (IllegalStateException expected) {
+        // every failure removes the record, so the next call starts again
+      }
+    }
+    assertThat(tokens).hasSize(5).isSorted().doesNotHaveDuplicates();
+    assertThat(new HashSet<>(tokens)).hasSize(5);
+  }
+
+  @Test
+  void aFingerprintIsADigestNeverAPayload() {
+    assertThatThrownBy(() -> calls.get(0).run(key, "{\"card\":\"4111111111111111\"}", TEXT, token -> "x"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageNotContaining("4111");
+  }
+
+  private void awaitGone(String record) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (redis.exists(record)) {
+      assertThat(System.nanoTime()).as("record still there after 10 s").isLessThan(deadline);
+      Thread.sleep(10);
+    }
+  }
+
+  /** Counts what the listener hears. */
+  static final class LeaseEvents implements LockListener {
+    final AtomicInteger leasesLost = new AtomicInteger();
+    final AtomicInteger errors = new AtomicInteger();
+
+    @Override
+    public void onLeaseLost(LockKey key) {
+      leasesLost.incrementAndGet();
+    }
+
+    @Override
+    public void onError(LockKey key, dev.lockkey.lock.LockException error) {
+      errors.incrementAndGet();
+    }
+  }
+}
