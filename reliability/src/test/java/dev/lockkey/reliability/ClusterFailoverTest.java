@@ -94,7 +94,9 @@ class ClusterFailoverTest {
         () -> workers.eachMade(10, call -> call.startNanos() > killedAt && victimLocked(call)));
     workers.stop(FAILURE_BOUND.plus(OPTIONS.waitTime())); // no thread hangs
 
-    Lease successor = otherApplication.acquire(staleKey, OPTIONS.toBuilder().waitTime(PATIENCE).build());
+    // this thread still holds the early lease in that executor: another thread queues behind it until it ran out
+    Lease successor = OnAnotherThread.call(() -> otherApplication.acquire(staleKey, OPTIONS.toBuilder()
+        .waitTime(PATIENCE).build()), PATIENCE.multipliedBy(2));
     assertThat(successor.fencingToken()).isGreaterThan(early.fencingToken());
     assertThat(store.write(staleKey, successor.fencingToken(), "successor").accepted()).isTrue();
     assertThat(store.write(staleKey, early.fencingToken(), "early").accepted()).as("a stale write").isFalse();

@@ -80,8 +80,11 @@ class RedisRestartTest {
         () -> workers.eachMade(20, call -> call.startNanos() > restartedAt && call.succeeded()));
     workers.stop(FAILURE_BOUND.plus(OPTIONS.waitTime())); // no thread hangs
 
-    // the early lease's lock vanished with the old process, though its executor still counts it held
-    Lease successor = otherApplication.acquire(STALE, OPTIONS.toBuilder().waitTime(PATIENCE).build());
+    // the early lease's lock vanished with the old process, though its executor still counts it held:
+    // another thread of that executor queues behind it until it runs out (this one would be refused at
+    // once, locks are not reentrant)
+    Lease successor = OnAnotherThread.call(() -> otherApplication.acquire(STALE, OPTIONS.toBuilder()
+        .waitTime(PATIENCE).build()), PATIENCE.multipliedBy(2));
     assertThat(successor.fencingToken()).isGreaterThan(early.fencingToken());
     assertThat(store.write(STALE, successor.fencingToken(), "successor").accepted()).isTrue();
     assertThat(store.write(STALE, early.fencingToken(), "early").accepted()).as("a stale write after the restart")

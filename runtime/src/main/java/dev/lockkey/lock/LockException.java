@@ -4,7 +4,8 @@ package dev.lockkey.lock;
 /**
  * The root of everything the lock executor throws about a lock. Catch a subclass to react to one
  * cause: {@link LockTimeoutException}, {@link LeaseLostException}, {@link dev.lockkey.redis.RedisUnavailableException},
- * {@link LockInterruptedException}; this class itself stands for an unexpected Redis reply.
+ * {@link LockInterruptedException}, {@link AlreadyHeldException}; this class itself stands for an
+ * unexpected Redis reply.
  *
  * <p>Messages name the full key, e.g. {@code lock:prod:{payment:capture:v1:t42:98765}}, which is
  * safe to log (secret fields appear only as digests), and never an owner token.

@@ -6,10 +6,12 @@ package dev.lockkey.redis;
  * atomically together, so under load they may disagree by the operations in flight.
  *
  * @param keysTracked keys with local state: held, being taken, or waited for by a thread of this
- *     executor
+ *     executor; a key whose lease was left to run out is dropped within about a second after it
+ *     ran out, with no further call
  * @param threadsWaiting threads queued behind another thread of this executor for a key
- * @param leasesHeld leases granted and neither released nor found lost (a lease left to run out
- *     without a release counts until it is found lost)
+ * @param leasesHeld leases granted and neither released, nor found lost, nor run out by the
+ *     monotonic clock (a lease left to run out without a release stops counting within about a
+ *     second after it ran out)
  * @param leasesRenewing those of the held leases that the watchdog renews
  * @param subscriberHealthy whether releases published by other executors can be heard now: the
  *     pub/sub connection is up and answers, or is not needed yet; while it is down or silent,

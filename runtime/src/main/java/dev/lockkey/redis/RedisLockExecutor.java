@@ -2,6 +2,7 @@ package dev.lockkey.redis;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
+import dev.lockkey.lock.AlreadyHeldException;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockException;
 import dev.lockkey.lock.LockExecutor;
@@ -11,6 +12,7 @@ import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.lock.LockedWork;
 import dev.lockkey.lock.MultiLease;
+import dev.lockkey.redis.internal.AfterWork;
 import dev.lockkey.redis.internal.EvictionPolicyCheck;
 import dev.lockkey.redis.internal.LeaseRenewer;
 import dev.lockkey.redis.internal.LocalWaitQueue;
@@ -107,7 +109,7 @@ public final class RedisLockExecutor implements LockExecutor {
 
   /**
    * Takes the lock if it is free now, without waiting (the options' wait time is ignored); empty
-   * when someone holds it, or another thread of this executor holds or is taking it.
+   * when someone holds it, or a thread of this executor (this one included) holds or is taking it.
    *
    * @throws RedisUnavailableException when Redis did not answer
    */
@@ -128,8 +130,11 @@ public final class RedisLockExecutor implements LockExecutor {
    * Takes the lock, waiting at most the options' wait time for it.
    *
    * @throws LockTimeoutException when it stayed held for the whole wait time
+   * @throws AlreadyHeldException at once, when this thread holds the lock already (locks are not
+   *     reentrant)
    * @throws LockInterruptedException when the thread was interrupted while waiting
-   * @throws RedisUnavailableException when Redis did not answer
+   * @throws RedisUnavailableException when Redis did not answer, to this thread or, at once, to
+   *     the thread of this executor it queued behind
    */
   @Override
   public Lease acquire(LockKey key, LockOptions options) {
@@ -146,18 +151,21 @@ public final class RedisLockExecutor implements LockExecutor {
 
   /**
    * Takes the lock as {@link #acquire(LockKey, LockOptions)} does, runs {@code work} with the lease
-   * and releases the lock, also when the work throws.
+   * and releases the lock, also when the work throws. Once the work ran, its outcome is what the
+   * caller gets: a release that fails afterwards does not replace the work's result (the caller
+   * would take it for "no lock" and run the work again) but goes to the listener's
+   * {@link LockListener#onError onError} and the log (logger {@value AfterWork#LOGGER}); the lock
+   * then stays until its lease runs out.
    *
    * @return what the work returned
-   * @throws E what the work threw, unchanged
-   * @throws LockException as {@link #acquire(LockKey, LockOptions)}, or from the release
+   * @throws E what the work threw, unchanged (a failed release suppressed in it)
+   * @throws LockException as {@link #acquire(LockKey, LockOptions)}: only when the work did not run
    */
   @Override
   public <T, E extends Exception> T withLock(LockKey key, LockOptions options, LockedWork<T, E> work) throws E {
     Objects.requireNonNull(work, "work");
-    try (Lease lease = acquire(key, options)) {
-      return work.run(lease);
-    }
+    Lease lease = acquire(key, options);
+    return AfterWork.run(work, lease, lease::release);
   }
 
   /** {@link #acquireAll(Collection, LockOptions)} with the default options. */
@@ -169,8 +177,11 @@ public final class RedisLockExecutor implements LockExecutor {
   /**
    * Takes the locks of all {@code keys} (duplicates count once), or none, waiting at most the
    * options' wait time in all: in one canonical order, in one round trip when they share a slot.
+   * Across slots, the leases taken first are extended to a full lease before this returns, so every
+   * member is held for a full lease from then (the package documentation says how).
    *
    * @throws IllegalArgumentException when {@code keys} is empty
+   * @throws AlreadyHeldException at once, when this thread holds one of the locks already
    * @throws LockTimeoutException naming a key that stayed held
    * @throws LockInterruptedException when the thread was interrupted while waiting
    * @throws RedisUnavailableException when Redis did not answer

@@ -77,13 +77,30 @@
  * fallback after the holder's remaining lease, at most 0.5 s, jittered. The subscriber probes its
  * connection every second and replaces one that stays silent for 3 s (a black-holed path raises no
  * error), so a dead connection costs seconds of polling, not the rest of the process. Waiting honours
- * interruption and the wait time. In Redis Cluster a classic PUBLISH reaches every node (SPUBLISH
+ * interruption and the wait time. When the thread trying Redis for a key meets a Redis failure, the
+ * threads queued behind it get it too, at once ({@link dev.lockkey.redis.RedisUnavailableException}),
+ * rather than each trying in turn and the last ones running out of wait time. Locks are not
+ * reentrant: a thread asking, with a wait, for a lock it holds in this executor gets
+ * {@link dev.lockkey.lock.AlreadyHeldException} at once ({@code tryAcquire} answers empty). A key's
+ * local state lives while a thread of the executor holds, takes or waits for it; a lease left to
+ * run out without a release stops counting as held, and frees its key's local state, within about a
+ * second after it ran out (a sweep on a housekeeping thread). In Redis Cluster a classic PUBLISH reaches every node (SPUBLISH
  * needs Redis 7), so the subscriber may use any node.
  *
  * <h2>Multiple keys</h2>
  * {@code acquireAll} takes keys in one canonical order (sorted by full key), so two callers never
  * deadlock: in one script, all or none, when the keys share a slot (always on a single server),
- * else one by one, releasing those taken when one cannot be had in time.
+ * else one by one, releasing those taken when one cannot be had in time. One by one, the leases
+ * taken first are extended to a full lease before {@code acquireAll} returns (one round trip each),
+ * and when one of them ran out meanwhile (its lock may be another's by then) all are released and
+ * taken again within the wait time: a returned multi-lease holds every member for a full lease.
+ *
+ * <h2>Work</h2>
+ * {@code withLock}, {@code SingleFlight.run} and {@code VersionRollout.withLock} run the caller's
+ * work: once it ran, its outcome is what the caller gets. A release (or result store) failing
+ * afterwards goes to the listener's {@code onError} and the log ({@link System.Logger}
+ * {@code dev.lockkey.redis}, {@code WARNING}), never to the caller, who would take it for "no lock"
+ * and run the work again; a work's own exception carries a release failure as suppressed.
  *
  * <h2>Time</h2>
  * Lease deadlines, renewals and waits run on {@link System#nanoTime()}; a step of the wall clock

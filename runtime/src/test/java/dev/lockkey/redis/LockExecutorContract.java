@@ -698,7 +698,7 @@ abstract class LockExecutorContract {
   }
 
   /** The stats without the eviction finding, which a check in the background sets on its own time. */
-  private static ExecutorStats counted(RedisLockExecutor locks) {
+  static ExecutorStats counted(RedisLockExecutor locks) {
     ExecutorStats stats = locks.stats();
     return new ExecutorStats(stats.keysTracked(), stats.threadsWaiting(), stats.leasesHeld(), stats.leasesRenewing(),
         stats.subscriberHealthy(), null);

@@ -198,6 +198,8 @@ class LockKeyAutoConfigurationTest {
       assertThat(ClientTopology.isCluster(jedis)).isTrue();
       RedisLockExecutor locks = context.getBean(RedisLockExecutor.class);
       locks.acquireAll(java.util.List.of(ShipmentDispatchKey.of("a", 1), ShipmentDispatchKey.of("b", 2))).close();
+      assertThat(HealthProbe.status(context)).isEqualTo("UP");
+      assertThat(HealthProbe.details(context).toString()).contains("ping=PONG", "maxmemoryPolicy=noeviction");
     });
   }
 

@@ -8,6 +8,7 @@ import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.lock.LockedWork;
 import dev.lockkey.redis.RedisLockExecutor;
 import dev.lockkey.redis.RedisUnavailableException;
+import dev.lockkey.redis.internal.AfterWork;
 import dev.lockkey.redis.internal.LuaScript;
 import dev.lockkey.redis.internal.RedisFailures;
 import java.nio.charset.StandardCharsets;
@@ -89,7 +90,7 @@ public final class SingleFlight {
    * @throws FlightFailedException when a deterministic failure is shared
    * @throws LockTimeoutException when no result came within the lock options' wait time
    * @throws NullPointerException when {@code work} returned {@code null}
-   * @throws LockException when Redis failed
+   * @throws LockException when Redis failed before the computation ran here (never after it)
    */
   public <T, E extends Exception> T run(LockKey key, FlightOptions<T> options, LockedWork<T, E> work) throws E {
     Objects.requireNonNull(options, "options");
@@ -99,24 +100,34 @@ public final class SingleFlight {
     if (stored != null) {
       return answer(key, resultKey, stored, options);
     }
-    try (Lease lease = executor.acquire(key, options.lockOptions())) {
-      stored = read(resultKey);
-      if (stored != null) {
-        return answer(key, resultKey, stored, options);
-      }
-      T value;
-      try {
-        value = work.run(lease);
-      } catch (Exception failure) {
-        if (options.deterministicFailure().test(failure)) {
-          share(lease, resultKey, failure, options);
-        }
-        throw failure;
-      }
-      Objects.requireNonNull(value, () -> "the computation for " + resultKey + " returned null, which cannot be shared");
-      store(lease, resultKey, FlightRecord.ofValue(options.codec().encode(value)), options.resultTtl().toMillis());
-      return value;
+    Lease lease = executor.acquire(key, options.lockOptions());
+    return AfterWork.run(held -> lead(key, resultKey, options, work, held), lease, lease::release);
+  }
+
+  /** Holding the flight's lock: the result another leader stored meanwhile, or the work's, stored. */
+  private <T, E extends Exception> T lead(LockKey key, String resultKey, FlightOptions<T> options,
+      LockedWork<T, E> work, Lease lease) throws E {
+    FlightRecord stored = read(resultKey);
+    if (stored != null) {
+      return answer(key, resultKey, stored, options);
     }
+    T value;
+    try {
+      value = work.run(lease);
+    } catch (Exception failure) {
+      if (options.deterministicFailure().test(failure)) {
+        share(lease, resultKey, failure, options);
+      }
+      throw failure;
+    }
+    Objects.requireNonNull(value, () -> "the computation for " + resultKey + " returned null, which cannot be shared");
+    try {
+      store(lease, resultKey, FlightRecord.ofValue(options.codec().encode(value)), options.resultTtl().toMillis());
+    } catch (LockException unstored) { // the work ran: its result stands, and the next waiter computes anew
+      executor.listener().onError(key, unstored);
+      AfterWork.succeededThenFailed("storing its result", lease.fullKey(), unstored);
+    }
+    return value;
   }
 
   private FlightRecord read(String resultKey) {

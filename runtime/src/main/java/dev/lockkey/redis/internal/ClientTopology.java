@@ -4,6 +4,7 @@ import java.lang.reflect.Field;
 import java.util.Set;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.providers.ClusterConnectionProvider;
+import redis.clients.jedis.providers.ConnectionProvider;
 
 /**
  * Tells a Redis Cluster client from a single-server one, on every supported Jedis (6.0 to 8).
@@ -35,7 +36,12 @@ public final class ClientTopology {
    * serving a slot; {@code null} for a single-server client or when the provider cannot be read.
    */
   public static ClusterConnectionProvider clusterProvider(UnifiedJedis jedis) {
-    return provider(jedis) instanceof ClusterConnectionProvider cluster ? cluster : null;
+    return connectionProvider(jedis) instanceof ClusterConnectionProvider cluster ? cluster : null;
+  }
+
+  /** The client's connection provider, or {@code null} when it cannot be read. */
+  public static ConnectionProvider connectionProvider(UnifiedJedis jedis) {
+    return provider(jedis) instanceof ConnectionProvider provider ? provider : null;
   }
 
   /**

@@ -1,13 +1,16 @@
 package dev.lockkey.redis.internal;
 
 import dev.lockkey.LockKey;
+import dev.lockkey.lock.AlreadyHeldException;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockOptions;
+import dev.lockkey.redis.RedisUnavailableException;
 import java.util.ArrayDeque;
 import java.util.Iterator;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * The threads of one executor that want one lock, in arrival order (one entry of the
@@ -15,7 +18,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * holder, tries the lock in Redis or holds it; the others wait here instead of polling Redis. When
  * the holder's lease ends, the next waiter gets the lease directly (a handoff, in the same round
  * trip as the release) or its turn to try. A holder lease that ran out without a release (a leak, a
- * stuck thread) no longer blocks the waiters. No I/O happens under this queue's lock.
+ * stuck thread) no longer blocks the waiters. When the holder meets a Redis failure, the waiters
+ * queued then fail with it at once: they would meet it too, one after another, each after the
+ * client's timeouts, and the last ones would run out of wait time and blame a holder. No I/O
+ * happens under this queue's lock.
  */
 final class KeyQueue {
   /** One thread waiting for its turn. */
@@ -28,6 +34,8 @@ final class KeyQueue {
     /** This waiter received the lease by a handoff. */
     static final int GRANTED = 3;
     static final int CANCELLED = 4;
+    /** The holder met a Redis failure: this waiter fails with it ({@link #failure()}). */
+    static final int FAILED = 5;
 
     final KeyQueue queue;
     final LockKey key;
@@ -36,6 +44,7 @@ final class KeyQueue {
     private final Thread thread = Thread.currentThread();
     private final AtomicInteger state;
     private volatile Lease lease;
+    private volatile JedisException failure;
 
     private Waiter(KeyQueue queue, LockKey key, LockOptions options, long startNanos, int state) {
       this.queue = queue;
@@ -53,6 +62,11 @@ final class KeyQueue {
     Lease lease() {
       return lease;
     }
+
+    /** Once {@link #FAILED}: the failure the holder met, as this waiter's own exception. */
+    RedisUnavailableException failure() {
+      return new RedisUnavailableException(queue.lockName, failure);
+    }
   }
 
   final String lockName;
@@ -60,6 +74,8 @@ final class KeyQueue {
   private final ArrayDeque<Waiter> waiters = new ArrayDeque<>();
   /** {@code null} when free, else the {@link Waiter} trying in Redis or the {@link Lease} holding the lock. */
   private Object holder;
+  /** The thread that took or received the holder's lock, or {@code null} when free. */
+  private Thread holderThread;
 
   KeyQueue(String lockName) {
     this.lockName = lockName;
@@ -68,7 +84,10 @@ final class KeyQueue {
   /**
    * Enters the queue: the returned waiter is {@link Waiter#TURN} when the caller is the holder
    * now, {@link Waiter#WAITING} when queued; {@code null} when the lock is busy here and the caller
-   * does not wait.
+   * does not wait, or when the calling thread holds the lock itself and does not wait.
+   *
+   * @throws AlreadyHeldException when the calling thread holds the lock itself (its lease has not
+   *     run out) and would wait: only its own lease running out could end that wait
    */
   Waiter enter(LockKey key, LockOptions options, long startNanos, boolean wait) {
     lock.lock();
@@ -76,16 +95,38 @@ final class KeyQueue {
       if (holder == null && waiters.isEmpty()) {
         Waiter waiter = new Waiter(this, key, options, startNanos, Waiter.TURN);
         holder = waiter;
+        holderThread = waiter.thread;
         return waiter;
       }
       if (!wait) {
         return null;
       }
+      refuseReentryLocked();
       Waiter waiter = new Waiter(this, key, options, startNanos, Waiter.WAITING);
       waiters.addLast(waiter);
       return waiter;
     } finally {
       lock.unlock();
+    }
+  }
+
+  /**
+   * Throws when the calling thread holds this lock (its lease has not run out).
+   *
+   * @throws AlreadyHeldException then
+   */
+  void refuseReentry() {
+    lock.lock();
+    try {
+      refuseReentryLocked();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private void refuseReentryLocked() {
+    if (holderThread == Thread.currentThread() && holder instanceof Lease held && held.remainingNanos() > 0) {
+      throw new AlreadyHeldException(lockName);
     }
   }
 
@@ -114,6 +155,7 @@ final class KeyQueue {
       }
       next = claimLocked();
       holder = next;
+      holderThread = next == null ? null : next.thread;
     } finally {
       lock.unlock();
     }
@@ -136,6 +178,7 @@ final class KeyQueue {
       Waiter next = claimLocked();
       if (next != null) {
         holder = next;
+        holderThread = next.thread;
       }
       return next;
     } finally {
@@ -165,6 +208,33 @@ final class KeyQueue {
     waiter.lease = lease;
     waiter.state.set(Waiter.GRANTED);
     LockSupport.unpark(waiter.thread);
+  }
+
+  /**
+   * {@code current} (the waiter trying in Redis) met a Redis failure: every waiter queued now fails
+   * with {@code failure} at once, and the queue is free. Does nothing when {@code current} is not
+   * the holder (any more).
+   */
+  void fail(Waiter current, JedisException failure) {
+    ArrayDeque<Waiter> failed;
+    lock.lock();
+    try {
+      if (holder != current) {
+        return;
+      }
+      failed = new ArrayDeque<>(waiters);
+      waiters.clear();
+      holder = null;
+      holderThread = null;
+    } finally {
+      lock.unlock();
+    }
+    for (Waiter waiter : failed) {
+      waiter.failure = failure;
+      if (waiter.state.compareAndSet(Waiter.WAITING, Waiter.FAILED)) {
+        LockSupport.unpark(waiter.thread);
+      }
+    }
   }
 
   /** Tells the claimed {@code waiter} (the holder now) to try the lock in Redis itself. */

@@ -6,16 +6,21 @@ import dev.lockkey.lock.LockInterruptedException;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
+import dev.lockkey.redis.RedisUnavailableException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * The threads of one executor per lock: a FIFO {@link KeyQueue} per full key, which exists only
  * while a thread of the executor holds, tries or waits for that lock. Only the queue's holder talks
  * to Redis; the others park here until the holder's release hands them the lock (or their turn),
- * their wait time runs out, or the holder's lease runs out without a release (by the monotonic
- * clock: a lock Redis no longer keeps must not block this executor). Thread-safe.
+ * their wait time runs out, the holder meets a Redis failure (they fail with it at once), or the
+ * holder's lease runs out without a release (by the monotonic clock: a lock Redis no longer keeps
+ * must not block this executor). A queue is dropped as soon as nobody holds, tries or waits there;
+ * a lease left to run out without a release is passed over by the executor's sweep of its leases,
+ * so its queue goes too. Thread-safe.
  */
 public final class LocalWaitQueue {
   /** How long a waiter whose wait is over keeps waiting for the handoff that a releaser already began. */
@@ -51,9 +56,31 @@ public final class LocalWaitQueue {
     return entered[0];
   }
 
+  /**
+   * Throws when the calling thread holds {@code lockName} through this queue, for callers that
+   * take locks without it (several keys of one slot, in one script).
+   *
+   * @throws dev.lockkey.lock.AlreadyHeldException then
+   */
+  void refuseReentry(String lockName) {
+    KeyQueue queue = queues.get(lockName);
+    if (queue != null) {
+      queue.refuseReentry();
+    }
+  }
+
   /** {@code current} (a waiter or lease) stops holding its queue; the queue is dropped once idle. */
   void leave(KeyQueue queue, Object current) {
     queue.pass(current);
+    forget(queue);
+  }
+
+  /**
+   * {@code current}, the waiter trying in Redis, met {@code failure}: the waiters queued behind it
+   * fail with it too, and the queue is dropped once idle.
+   */
+  void fail(KeyQueue queue, KeyQueue.Waiter current, RedisUnavailableException failure) {
+    queue.fail(current, (JedisException) failure.getCause());
     forget(queue);
   }
 
@@ -68,6 +95,7 @@ public final class LocalWaitQueue {
    *
    * @throws LockInterruptedException when interrupted while queued
    * @throws LockTimeoutException when the deadline passed while queued
+   * @throws RedisUnavailableException when the holder met a Redis failure while this thread was queued
    */
   Lease awaitTurn(KeyQueue.Waiter me, long deadlineNanos) {
     KeyQueue queue = me.queue;
@@ -79,6 +107,12 @@ public final class LocalWaitQueue {
           Thread.currentThread().interrupt();
         }
         return me.lease();
+      }
+      if (state == KeyQueue.Waiter.FAILED) {
+        if (interrupted) {
+          Thread.currentThread().interrupt();
+        }
+        throw me.failure();
       }
       if (state == KeyQueue.Waiter.TURN) {
         if (interrupted) {

@@ -7,12 +7,15 @@ import dev.lockkey.lock.LockException;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
+import dev.lockkey.redis.RedisUnavailableException;
 import java.util.List;
 
 /**
  * Takes one lock: queues behind the other threads of this executor that want it
  * ({@link LocalWaitQueue}), and when it is this thread's turn, runs an {@link Acquisition} against
- * Redis. Uncontended, that is one round trip. Thread-safe.
+ * Redis. Uncontended, that is one round trip. A Redis failure reaches the threads queued behind
+ * at once; a thread that holds the lock and asks again with a wait fails at once too (locks are
+ * not reentrant). Thread-safe.
  */
 public final class LockAcquirer {
   private final Keyspace keyspace;
@@ -40,6 +43,8 @@ public final class LockAcquirer {
    * @param wait whether to wait at all; without, a held lock gives {@code null}
    * @return the lease, or {@code null} when it is held and {@code wait} is false
    * @throws LockTimeoutException when it stayed held until the deadline
+   * @throws dev.lockkey.lock.AlreadyHeldException when this thread holds it already and {@code wait}
+   * @throws RedisUnavailableException when Redis failed, for this thread or for the one it queued behind
    * @throws LockException when Redis failed or the thread was interrupted
    */
   public Lease acquire(LockKey key, LockOptions options, long startNanos, long deadlineNanos, boolean wait) {
@@ -74,12 +79,26 @@ public final class LockAcquirer {
       listener.onAcquired(key, System.nanoTime() - startNanos);
       return lease;
     } catch (RuntimeException | Error e) {
-      waitQueue.leave(queue, me); // when we held the turn: the next waiter tries now, whatever went wrong
+      if (e instanceof RedisUnavailableException unavailable) {
+        waitQueue.fail(queue, me, unavailable); // when we held the turn: those queued behind fail with us now
+      } else {
+        waitQueue.leave(queue, me); // when we held the turn: the next waiter tries now
+      }
       if (e instanceof LockException failure) {
         leases.reported(key, failure);
       }
       throw e;
     }
+  }
+
+  /**
+   * Throws when this thread holds one of {@code locks} through this acquirer: for several keys
+   * taken together in one script, outside the local queues.
+   *
+   * @throws dev.lockkey.lock.AlreadyHeldException then
+   */
+  void refuseReentry(List<LockNames> locks) {
+    locks.forEach(lock -> waitQueue.refuseReentry(lock.lock()));
   }
 
   /** Tells the listener that the wait for {@code key} timed out, and returns the exception to throw. */

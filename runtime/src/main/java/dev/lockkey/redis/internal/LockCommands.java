@@ -9,13 +9,13 @@ import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.exceptions.JedisNoScriptException;
 import redis.clients.jedis.providers.ClusterConnectionProvider;
+import redis.clients.jedis.providers.ConnectionProvider;
 
 /**
  * The executor's Redis operations on locks: one Lua script each (resources next to the executor),
@@ -331,17 +331,21 @@ public final class LockCommands {
     }
   }
 
+  /**
+   * A pipeline on one connection: the one serving the lock's slot in a cluster. Taken from the
+   * client's connection provider, not {@code jedis.pipelined()}, whose return type differs between
+   * the supported Jedis versions (a link error on Jedis 6) and which in a cluster spreads commands
+   * over connections.
+   */
   private Pipeline pipelineFor(LockNames lock) {
-    ClusterConnectionProvider cluster = ClientTopology.clusterProvider(jedis);
-    if (cluster != null) { // the connection of the node that serves the lock's slot
+    ConnectionProvider provider = ClientTopology.connectionProvider(jedis);
+    if (provider instanceof ClusterConnectionProvider cluster) {
       return new Pipeline(cluster.getConnectionFromSlot(lock.slot()), true);
     }
-    AbstractPipeline pipeline = jedis.pipelined();
-    if (pipeline instanceof Pipeline onOneConnection) {
-      return onOneConnection;
+    if (provider != null) {
+      return new Pipeline(provider.getConnection(), true);
     }
-    pipeline.close();
-    throw new LockException("replica acknowledgement needs a single-server or cluster client, not a "
+    throw new LockException("replica acknowledgement needs a client whose connections can be reached, not a "
         + jedis.getClass().getSimpleName() + ", for " + lock.lock(), lock.lock(), null);
   }
 

@@ -12,12 +12,12 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The leases of one executor: grants them, releases and extends them by {@link LockCommands}
  * (a release hands the lock to the next local waiter in the same round trip), and counts those
- * held and renewing. Thread-safe.
+ * held and renewing ({@link LiveLeases}, which also reclaims leases left to run out). Thread-safe.
  */
 public final class RedisLeases {
   private final LockCommands commands;
@@ -25,8 +25,7 @@ public final class RedisLeases {
   private final LeaseRenewer renewer;
   private final LockListener listener;
   private final Clock clock;
-  private final AtomicInteger held = new AtomicInteger();
-  private final AtomicInteger renewing = new AtomicInteger();
+  private final LiveLeases live;
 
   /**
    * @param listener told of every acquisition, release, loss and failure; must not throw
@@ -39,24 +38,27 @@ public final class RedisLeases {
     this.renewer = renewer;
     this.listener = listener;
     this.clock = clock;
+    this.live = new LiveLeases(waitQueue);
+    long sweepNanos = LiveLeases.SWEEP_PERIOD.toNanos();
+    renewer.housekeeping().scheduleWithFixedDelay(live::sweep, sweepNanos, sweepNanos, TimeUnit.NANOSECONDS);
   }
 
-  /** How many leases of this executor are neither released nor found lost. */
+  /** How many leases of this executor are neither released nor found lost nor run out. */
   public int held() {
-    return held.get();
+    return live.held();
   }
 
   /** How many of the {@link #held()} leases the watchdog renews. */
   public int renewing() {
-    return renewing.get();
+    return live.renewing();
   }
 
   /** A lease on one lock, taken for {@code owner} from the local {@code queue}; its watchdog is not started yet. */
   Lease grant(LockKey key, LockNames names, KeyQueue queue, String owner, long token, LockOptions options,
       long sentAtNanos) {
-    Lease lease = new Lease(new RedisLeaseControl(this, List.of(names), queue), key, names.lock(), owner, token,
-        options, sentAtNanos);
-    counted(options);
+    RedisLeaseControl control = new RedisLeaseControl(this, List.of(names), queue);
+    Lease lease = new Lease(control, key, names.lock(), owner, token, options, sentAtNanos);
+    live.add(lease, control);
     return lease;
   }
 
@@ -66,18 +68,12 @@ public final class RedisLeases {
     RedisLeaseControl control = new RedisLeaseControl(this, names, null);
     List<Lease> leases = new ArrayList<>(keys.size());
     for (int i = 0; i < keys.size(); i++) {
-      leases.add(new Lease(control, keys.get(i), names.get(i).lock(), owner, tokens[i], options, sentAtNanos));
-      counted(options);
+      Lease lease = new Lease(control, keys.get(i), names.get(i).lock(), owner, tokens[i], options, sentAtNanos);
+      leases.add(lease);
+      live.add(lease, control);
     }
     leases.forEach(Lease::startRenewal);
     return MultiLease.of(leases, true);
-  }
-
-  private void counted(LockOptions options) {
-    held.incrementAndGet();
-    if (options.renewal()) {
-      renewing.incrementAndGet();
-    }
   }
 
   /** Releases leases of one control, the callers holding their locks; a single lease's next local waiter gets the lock. */
@@ -143,10 +139,7 @@ public final class RedisLeases {
 
   /** A lease stopped being held: counted off, and when lost, local waiters no longer wait for it. */
   void ended(RedisLeaseControl control, Lease lease, boolean lost) {
-    held.decrementAndGet();
-    if (lease.options().renewal()) {
-      renewing.decrementAndGet();
-    }
+    live.remove(lease); // unless the sweep found it run out already
     if (lost && control.queue() != null) {
       waitQueue.leave(control.queue(), lease);
     }

@@ -6,6 +6,7 @@ import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockedWork;
 import dev.lockkey.lock.MultiLease;
 import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.internal.AfterWork;
 import java.util.List;
 import java.util.Objects;
 
@@ -78,17 +79,18 @@ public final class VersionRollout {
   /**
    * Runs {@code work} holding the locks {@link #acquire} takes, and releases them, also when the
    * work throws. The work gets the lease whose fencing token to pass on: the previous key's while
-   * both are locked, else the current key's.
+   * both are locked, else the current key's. Once the work ran, its outcome is what the caller
+   * gets: a release failing afterwards goes to the listener and the log, as in
+   * {@link RedisLockExecutor#withLock}.
    *
-   * @throws E what the work threw, unchanged
-   * @throws LockException as {@link #acquire}, or from the release
+   * @throws E what the work threw, unchanged (a failed release suppressed in it)
+   * @throws LockException as {@link #acquire}: only when the work did not run
    */
   public <T, E extends Exception> T withLock(LockKey current, LockKey previous, LockOptions options,
       LockedWork<T, E> work) throws E {
     Objects.requireNonNull(work, "work");
-    try (MultiLease leases = acquire(current, previous, options)) {
-      return work.run(leases.lease(lockingBoth ? previous : current));
-    }
+    MultiLease leases = acquire(current, previous, options);
+    return AfterWork.run(work, leases.lease(lockingBoth ? previous : current), leases::release);
   }
 
   private static void requireVersions(LockKey current, LockKey previous) {

@@ -11,8 +11,9 @@ import redis.clients.jedis.exceptions.JedisException;
  * Whether LockKey can lock: Redis answers PING, the executor's release subscriber is connected (or
  * not needed yet; see {@code ExecutorStats#subscriberHealthy}), and Redis does not evict keys
  * ({@code maxmemory-policy noeviction}): an evicted lock is a second holder. The policy is read from
- * {@code INFO memory}, which managed Redis services answer where they refuse CONFIG GET; a policy
- * that cannot be read (a cluster client does not route INFO) counts as unknown, not as unsafe.
+ * {@code INFO memory}, which managed Redis services answer where they refuse CONFIG GET (on a
+ * cluster, one node answers: set the policy on all of them); a policy that cannot be read counts as
+ * unknown, not as unsafe.
  * Free of Spring Boot's health API, which moved between Boot 3 and 4: the indicators of both
  * adapt it.
  */

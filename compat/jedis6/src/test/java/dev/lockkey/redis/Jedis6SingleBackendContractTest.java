@@ -1,0 +1,30 @@
+package dev.lockkey.redis;
+
+import dev.lockkey.Keyspace;
+import dev.lockkey.lock.LockBackendContract;
+import dev.lockkey.lock.LockExecutor;
+import dev.lockkey.lock.LockListener;
+import dev.lockkey.testing.RedisFixture;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import redis.clients.jedis.UnifiedJedis;
+
+/** The backend-neutral lock contract on one real redis-server, with Jedis 6.0 on the class path. */
+class Jedis6SingleBackendContractTest extends LockBackendContract {
+  private static UnifiedJedis jedis;
+
+  @BeforeAll
+  static void connect() {
+    jedis = RedisFixture.shared().newUnifiedJedis();
+  }
+
+  @AfterAll
+  static void disconnect() {
+    jedis.close();
+  }
+
+  @Override
+  protected LockExecutor newExecutor(Keyspace keyspace, LockListener listener) {
+    return RedisLockExecutor.builder(jedis, keyspace).listener(listener).build();
+  }
+}

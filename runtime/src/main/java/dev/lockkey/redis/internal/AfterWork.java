@@ -1,0 +1,66 @@
+package dev.lockkey.redis.internal;
+
+import dev.lockkey.lock.Lease;
+import dev.lockkey.lock.LockedWork;
+import java.lang.System.Logger.Level;
+
+/**
+ * Runs a caller's work while its locks are held, then releases them, by one rule: once the work
+ * ran, its outcome is what the caller gets. A failure after a successful work (the release, or a
+ * purpose's step such as storing a result) never replaces the work's result: a caller told "no
+ * lock" would run the work again (a payment captured twice). Such a failure goes to the log
+ * (logger {@value #LOGGER}, {@code WARNING}) and, where the step reports to the listener (a
+ * release does: {@code onError}), to the listener. A work's own exception is thrown unchanged,
+ * with a release failure added as suppressed. For everything in the executor that runs a
+ * {@link LockedWork}.
+ */
+public final class AfterWork {
+  /** The {@link System.Logger} name failures after the work are logged under. */
+  public static final String LOGGER = "dev.lockkey.redis";
+
+  private static final System.Logger LOG = System.getLogger(LOGGER);
+
+  private AfterWork() {}
+
+  /** What releases the locks the work held: {@code Lease::release} or {@code MultiLease::release}. */
+  @FunctionalInterface
+  public interface Release {
+    /** Releases; the result (whether all were still held) does not matter here. */
+    boolean release();
+  }
+
+  /**
+   * Runs {@code work} with {@code lease}, then {@code release}, also when the work throws.
+   *
+   * @return what the work returned, whatever the release did
+   * @throws E what the work threw, unchanged (a failed release suppressed in it)
+   */
+  public static <T, E extends Exception> T run(LockedWork<T, E> work, Lease lease, Release release) throws E {
+    T result;
+    try {
+      result = work.run(lease);
+    } catch (Throwable failure) {
+      try {
+        release.release();
+      } catch (RuntimeException releaseFailure) {
+        failure.addSuppressed(releaseFailure);
+      }
+      throw failure;
+    }
+    try {
+      release.release();
+    } catch (RuntimeException releaseFailure) {
+      succeededThenFailed("releasing the lock", lease.fullKey(), releaseFailure);
+    }
+    return result;
+  }
+
+  /**
+   * Logs that {@code step}, after a work that succeeded, failed with {@code failure}: the work's
+   * result is returned all the same.
+   */
+  public static void succeededThenFailed(String step, String fullKey, RuntimeException failure) {
+    LOG.log(Level.WARNING, () -> "the work holding " + fullKey + " succeeded and its result is returned, but "
+        + step + " afterwards failed (a lock not released stays until its lease runs out): " + failure, failure);
+  }
+}
