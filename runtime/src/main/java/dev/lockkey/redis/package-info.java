@@ -23,8 +23,8 @@
  *   <li>{@code releaser:e:{b}}: the owner token of the last release, for one minute: a release that
  *       the client sent twice (see "Retries" below) answers "released" both times, and a late copy
  *       of that owner's acquire takes nothing. With the fence, the only state left after a release.
- *   <li>{@code contended:e:{b}}: set for 2 s by an attempt that found the lock held, deleted by the
- *       next acquisition; tells the holder's release to publish.
+ *   <li>{@code contended:e:{b}}: set for 2 s by an attempt that found the lock held; tells the
+ *       holder's release to publish, and that release deletes it.
  *   <li>pub/sub channel {@code released:e:{b}}: a release publishes there when the marker shows a
  *       waiter (an uncontended release publishes nothing).
  * </ul>

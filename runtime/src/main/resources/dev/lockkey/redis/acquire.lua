@@ -5,7 +5,9 @@
 -- Returns {1, token_1, ..., token_n} when taken, each token above every token issued before for that
 -- lock; or {0, i, pttl} when lock i (from 1) is held by another owner for pttl more ms. A failed attempt
 -- sets the contention marker, so the holder's release publishes for the waiters instead of passing the
--- lock within its own executor.
+-- lock within its own executor. The release deletes the marker as it reads it, so a free lock has none
+-- (but a stale one from a holder whose lease ran out, which costs one needless publish): taking a
+-- lock leaves the marker alone.
 -- Idempotent: a client that timed out sends the command again, and when the node was only slow both
 -- copies run. A lock that already holds this owner token was taken by an earlier run of this very
 -- attempt: it counts as taken, with the fencing token that run wrote, and is left as it is. A lock
@@ -33,7 +35,6 @@ for i = 1, #KEYS, 4 do
     token = math.max(floor, (tonumber(redis.call('GET', KEYS[i + 1])) or 0) + 1)
     redis.call('SET', KEYS[i], ARGV[1], 'PX', ARGV[2])
     redis.call('SET', KEYS[i + 1], string.format('%d', token), 'PX', ARGV[3])
-    redis.call('DEL', KEYS[i + 2])
   end
   reply[#reply + 1] = token
 end

@@ -23,7 +23,7 @@ elseif holder ~= ARGV[1] then
   end
   return {-1}
 end
-if holder == ARGV[1] and redis.call('EXISTS', KEYS[3]) == 1 then
+if holder == ARGV[1] and redis.call('DEL', KEYS[3]) == 1 then -- cleared as release.lua clears it
   redis.call('DEL', KEYS[1])
   redis.call('PEXPIRE', KEYS[2], ARGV[6])
   redis.call('SET', KEYS[4], ARGV[1], 'PX', ARGV[7])

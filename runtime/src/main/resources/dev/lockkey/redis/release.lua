@@ -1,5 +1,7 @@
 -- Deletes those of the locks that the owner still holds (all KEYS share one hash slot) and, where
--- another executor waits (the contention marker exists), publishes on the lock's release channel.
+-- another executor waits (the contention marker exists), publishes on the lock's release channel. The
+-- marker goes with the lock (one DEL reads and clears it): a waiter that fails against the next holder
+-- sets it again.
 -- The fencing state then lives the fence grace only (not the rest of the lease it was written for),
 -- and the releaser key names the owner token for a short while, so that a second run of this very
 -- release (a client that timed out sends the command again, and when the node was only slow both
@@ -19,7 +21,7 @@ for i = 1, #KEYS, 4 do
     redis.call('DEL', KEYS[i])
     redis.call('PEXPIRE', KEYS[i + 2], ARGV[2])
     redis.call('SET', KEYS[i + 3], ARGV[1], 'PX', ARGV[3])
-    if redis.call('EXISTS', KEYS[i + 1]) == 1 then
+    if redis.call('DEL', KEYS[i + 1]) == 1 then
       redis.call('PUBLISH', ARGV[(i + 3) / 4 + 4], 'released')
     end
     held = 1

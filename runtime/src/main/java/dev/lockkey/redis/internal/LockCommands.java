@@ -52,6 +52,10 @@ public final class LockCommands {
   /** The longest pause between background clean-ups. */
   private static final Duration CLEANUP_MAX_PAUSE = Duration.ofSeconds(5);
 
+  // Arguments that never change, as the scripts take them: not rendered again per call.
+  private static final String RETRY_MEMORY_MILLIS = millis(RETRY_MEMORY);
+  private static final String CONTENDED_MARKER_TTL_MILLIS = millis(CONTENDED_MARKER_TTL);
+
   private static final LuaScript ACQUIRE = LuaScript.load("acquire");
   private static final LuaScript HANDOFF = LuaScript.load("handoff");
   private static final LuaScript RELEASE = LuaScript.load("release");
@@ -82,6 +86,7 @@ public final class LockCommands {
   private final UnifiedJedis jedis;
   private final boolean cluster;
   private final Duration fenceGrace;
+  private final String fenceGraceMillis;
   private final ScheduledExecutorService background;
 
   /** Commands with the default fence grace, cleaning up after unknown outcomes only once (tests). */
@@ -97,6 +102,7 @@ public final class LockCommands {
     this.jedis = jedis;
     this.cluster = ClientTopology.isCluster(jedis);
     this.fenceGrace = fenceGrace;
+    this.fenceGraceMillis = millis(fenceGrace);
     this.background = background;
   }
 
@@ -130,7 +136,7 @@ public final class LockCommands {
       keys.add(lock.contended());
       keys.add(lock.releaser());
     }
-    List<String> args = List.of(owner, millis(lease), millis(lease.plus(fenceGrace)), millis(CONTENDED_MARKER_TTL));
+    List<String> args = List.of(owner, millis(lease), millis(lease.plus(fenceGrace)), CONTENDED_MARKER_TTL_MILLIS);
     Replicated replicated;
     try {
       replicated = runReplicated(ACQUIRE, locks, keys, args, replicas, replicaTimeout);
@@ -168,8 +174,8 @@ public final class LockCommands {
     try {
       reply = (List<?>) runReplicated(HANDOFF, locks,
           List.of(lock.lock(), lock.fence(), lock.contended(), lock.releaser()),
-          List.of(owner, newOwner, millis(lease), millis(lease.plus(fenceGrace)), lock.channel(), millis(fenceGrace),
-              millis(RETRY_MEMORY)), 0, Duration.ZERO).reply();
+          List.of(owner, newOwner, millis(lease), millis(lease.plus(fenceGrace)), lock.channel(), fenceGraceMillis,
+              RETRY_MEMORY_MILLIS), 0, Duration.ZERO).reply();
     } catch (JedisException e) {
       LockException failure = RedisFailures.translate(lock.lock(), e);
       if (failure instanceof RedisUnavailableException) {
@@ -276,8 +282,8 @@ public final class LockCommands {
   private List<String> releaseArgs(List<LockNames> locks, String owner, boolean cleanUp) {
     List<String> args = new ArrayList<>(locks.size() + 4);
     args.add(owner);
-    args.add(millis(fenceGrace));
-    args.add(millis(RETRY_MEMORY));
+    args.add(fenceGraceMillis);
+    args.add(RETRY_MEMORY_MILLIS);
     args.add(cleanUp ? "1" : "0");
     for (LockNames lock : locks) {
       args.add(lock.channel());
