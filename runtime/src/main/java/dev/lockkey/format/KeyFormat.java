@@ -131,6 +131,8 @@ public final class KeyFormat {
    * text and needs no escaping). Returns {@code body} after the check that {@link #render} makes,
    * so that both fail alike; rendering the same segments gives the same string.
    *
+   * @param body the whole body, concatenated in layout order from finished segments
+   * @return {@code body}, once it is known to fit
    * @throws dev.lockkey.InvalidKeyException rule {@code too-long} naming the longest field when
    *     the body exceeds {@link #MAX_BODY_BYTES}
    */
