@@ -49,8 +49,7 @@ public final class AccountPairTransferKey implements AccountPairTransfer, LockKe
   private AccountPairTransferKey(Set<String> accounts) {
     String accountsSegment = ACCOUNTS.setSegment(accounts, ACCOUNTS::text);
     this.accounts = Set.copyOf(accounts);
-    this.body = FORMAT.render(
-        accountsSegment);
+    this.body = FORMAT.body("transfer:account-pair:v1:" + accountsSegment);
   }
 
   /**

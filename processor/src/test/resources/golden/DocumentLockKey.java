@@ -47,8 +47,7 @@ public final class DocumentLockKey implements DocumentLock, LockKey {
    */
   private DocumentLockKey(String content) {
     this.content = CONTENT.segment(CONTENT.text(content));
-    this.body = FORMAT.render(
-        this.content);
+    this.body = FORMAT.body("document:edit:v1:" + this.content);
   }
 
   /**

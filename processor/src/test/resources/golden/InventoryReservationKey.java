@@ -61,11 +61,7 @@ public final class InventoryReservationKey implements InventoryReservation, Lock
 
   private static final FieldFormat ZONE = FORMAT.field("zone");
 
-  private static final FieldFormat BIN = FORMAT.field("bin");
-
   private static final FieldFormat SHELF = FORMAT.field("shelf");
-
-  private static final FieldFormat EXPRESS = FORMAT.field("express");
 
   private static final FieldFormat DAY = FORMAT.field("day");
 
@@ -134,20 +130,13 @@ public final class InventoryReservationKey implements InventoryReservation, Lock
     String customerText = CUSTOMER.optionalText(customer, CUSTOMER::text);
     this.customer = customerText == null ? Optional.empty() : Optional.of(CUSTOMER.segment(secret, customerText));
     this.label = LABEL.text(label);
-    this.body = FORMAT.render(
-        WAREHOUSE.segment(WAREHOUSE.text(this.warehouse)),
-        ZONE.segment(ZONE.text(this.zone)),
-        BIN.segment(BIN.text(this.bin)),
-        SHELF.segment(SHELF.text(this.shelf)),
-        EXPRESS.segment(EXPRESS.text(this.express)),
-        DAY.segment(DAY.text(this.day)),
-        PERIOD.segment(PERIOD.text(this.period)),
-        AT.segment(AT.text(this.at)),
-        skusSegment,
-        BATCH.segment(batchText),
-        this.manifest,
-        this.customer.orElse(""),
-        LABEL.segment(this.label));
+    this.body = FORMAT.body("inventory:reserve:v1:"
+        + WAREHOUSE.segment(WAREHOUSE.text(this.warehouse)) + ":"
+        + ZONE.segment(ZONE.text(this.zone)) + ":" + this.bin + ":"
+        + SHELF.segment(SHELF.text(this.shelf)) + ":" + this.express + ":"
+        + DAY.segment(DAY.text(this.day)) + ":" + PERIOD.segment(PERIOD.text(this.period)) + ":"
+        + AT.segment(AT.text(this.at)) + ":" + skusSegment + ":" + BATCH.segment(batchText) + ":"
+        + this.manifest + ":" + this.customer.orElse("") + ":" + LABEL.segment(this.label));
   }
 
   /**

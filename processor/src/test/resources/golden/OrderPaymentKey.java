@@ -4,7 +4,6 @@ import dev.lockkey.FieldDescriptor;
 import dev.lockkey.InvalidKeyException;
 import dev.lockkey.LockKey;
 import dev.lockkey.SpecDescriptor;
-import dev.lockkey.format.FieldFormat;
 import dev.lockkey.format.KeyFormat;
 import java.util.List;
 import java.util.Objects;
@@ -36,8 +35,6 @@ public final class OrderPaymentKey implements OrderPayment, LockKey {
 
   private static final KeyFormat FORMAT = KeyFormat.of(SPEC);
 
-  private static final FieldFormat ORDER_ID = FORMAT.field("orderId");
-
   private final long orderId;
 
   private final String body;
@@ -47,8 +44,7 @@ public final class OrderPaymentKey implements OrderPayment, LockKey {
    */
   private OrderPaymentKey(long orderId) {
     this.orderId = orderId;
-    this.body = FORMAT.render(
-        ORDER_ID.segment(ORDER_ID.text(this.orderId)));
+    this.body = FORMAT.body("order:" + this.orderId + ":pay:v3");
   }
 
   /**

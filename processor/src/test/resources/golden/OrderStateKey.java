@@ -53,9 +53,8 @@ public final class OrderStateKey implements OrderState, LockKey {
   private OrderStateKey(String name, String code) {
     this.name = NAME.text(name);
     this.code = CODE.text(code);
-    this.body = FORMAT.render(
-        NAME.segment(this.name),
-        CODE.segment(this.code));
+    this.body = FORMAT.body("order:state:v2:" + NAME.segment(this.name) + ":"
+        + CODE.segment(this.code));
   }
 
   /**

@@ -39,8 +39,6 @@ public final class PaymentCaptureKey implements PaymentCapture, LockKey {
 
   private static final FieldFormat TENANT = FORMAT.field("tenant");
 
-  private static final FieldFormat ORDER_ID = FORMAT.field("orderId");
-
   private final String tenant;
 
   private final long orderId;
@@ -53,9 +51,8 @@ public final class PaymentCaptureKey implements PaymentCapture, LockKey {
   private PaymentCaptureKey(String tenant, long orderId) {
     this.tenant = TENANT.text(tenant);
     this.orderId = orderId;
-    this.body = FORMAT.render(
-        TENANT.segment(this.tenant),
-        ORDER_ID.segment(ORDER_ID.text(this.orderId)));
+    this.body = FORMAT.body("payment:capture:v1:" + TENANT.segment(this.tenant) + ":"
+        + this.orderId);
   }
 
   /**

@@ -54,9 +54,7 @@ public final class PhoneVerificationKey implements PhoneVerification, LockKey {
   private PhoneVerificationKey(KeySecret secret, String tenant, String phone) {
     this.tenant = TENANT.text(tenant);
     this.phone = PHONE.segment(secret, PHONE.text(phone));
-    this.body = FORMAT.render(
-        TENANT.segment(this.tenant),
-        this.phone);
+    this.body = FORMAT.body("phone:verify:v1:" + TENANT.segment(this.tenant) + ":" + this.phone);
   }
 
   /**

@@ -54,9 +54,8 @@ public final class RefundAmountKey implements RefundAmount, LockKey {
   private RefundAmountKey(String tenant, BigDecimal amount) {
     this.tenant = TENANT.text(tenant);
     this.amount = AMOUNT.decimal(amount);
-    this.body = FORMAT.render(
-        TENANT.segment(this.tenant),
-        AMOUNT.segment(AMOUNT.text(this.amount)));
+    this.body = FORMAT.body("refund:amount:v1:" + TENANT.segment(this.tenant) + ":"
+        + AMOUNT.segment(AMOUNT.text(this.amount)));
   }
 
   /**

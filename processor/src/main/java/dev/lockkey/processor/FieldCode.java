@@ -36,6 +36,20 @@ final class FieldCode {
     return field.type().kind() == ScalarKind.RECORD;
   }
 
+  /**
+   * Whether the field's value goes into the body as it is: a primitive integral or boolean value
+   * without a digest, whose canonical text is what Java's string concatenation prints for it
+   * ({@code Long.toString}, {@code true}/{@code false}) and needs no escaping. Such a field has no
+   * {@code FieldFormat} constant: nothing about its value can be invalid.
+   */
+  boolean printsItself() {
+    FieldType type = field.type();
+    return type.container() == Container.NONE
+        && type.scalar() instanceof TypeRef.Primitive
+        && (type.kind() == ScalarKind.INTEGRAL || type.kind() == ScalarKind.BOOLEAN)
+        && !field.modifiers().digest();
+  }
+
   /** The canonical value and the segment of a field, as the constructor computes them. */
   record Canonicalisation(CodeBlock statements, CodeBlock segment) {}
 
@@ -155,7 +169,7 @@ final class FieldCode {
       case INSTANT:
         return assign(CodeBlock.of("$N.windowStart($N)", constant, variable), textSegment(value));
       default:
-        return assign(CodeBlock.of("$N", variable), textSegment(value));
+        return assign(CodeBlock.of("$N", variable), printsItself() ? value : textSegment(value));
     }
   }
 

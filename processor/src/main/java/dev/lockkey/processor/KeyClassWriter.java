@@ -10,8 +10,12 @@ import com.palantir.javapoet.NameAllocator;
 import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.TypeSpec;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -117,7 +121,7 @@ final class KeyClassWriter {
           .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
           .initializer("$T.of($N)", GeneratedTypes.KEY_FORMAT, specConstant)
           .build());
-      for (FieldCode field : fields) {
+      for (FieldCode field : fields.stream().filter(field -> !field.printsItself()).toList()) {
         constants.add(FieldSpec.builder(GeneratedTypes.FIELD_FORMAT, field.constant())
             .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
             .initializer("$N.field($S)", formatConstant, field.name())
@@ -132,15 +136,55 @@ final class KeyClassWriter {
           .addModifiers(Modifier.PRIVATE)
           .addJavadoc("Validates and canonicalises every value in declaration order, then renders the body once.\n")
           .addParameters(parameters());
-      List<CodeBlock> segments = new ArrayList<>();
+      Map<String, CodeBlock> segments = new HashMap<>();
+      Set<String> numbers = new HashSet<>();
       for (FieldCode field : fields) {
         FieldCode.Canonicalisation canonicalisation = field.canonicalisation(secret, names);
         constructor.addCode(canonicalisation.statements());
-        segments.add(canonicalisation.segment());
+        segments.put(field.name(), canonicalisation.segment());
+        if (field.printsItself()) {
+          numbers.add(field.name());
+        }
       }
       return constructor
-          .addStatement("this.$N = $N.render(\n$L)", body, formatConstant, CodeBlock.join(segments, ",\n"))
+          .addStatement("this.$N = $N.body($L)", body, formatConstant, concatenation(segments, numbers))
           .build();
+    }
+
+    /**
+     * The body as one string concatenation in layout order, e.g.
+     * {@code "payment:capture:v1:" + TENANT.segment(this.tenant) + ":" + this.orderId}: the JDK
+     * sizes the result once from the constant literals and the segments, with no array of
+     * segments and no text of a number in between.
+     *
+     * @param numbers the fields whose segment is a primitive value, not a string
+     */
+    private CodeBlock concatenation(Map<String, CodeBlock> segments, Set<String> numbers) {
+      List<CodeBlock> operands = new ArrayList<>();
+      StringBuilder literal = new StringBuilder();
+      String[] parts = model.layout().split(":", -1);
+      for (int i = 0; i < parts.length; i++) {
+        if (i > 0) {
+          literal.append(':');
+        }
+        if (!parts[i].startsWith("{")) {
+          literal.append(parts[i]);
+          continue;
+        }
+        if (literal.length() > 0) {
+          operands.add(CodeBlock.of("$S", literal));
+          literal.setLength(0);
+        }
+        String field = parts[i].substring(1, parts[i].length() - 1);
+        if (parts.length == 1 && numbers.contains(field)) {
+          operands.add(CodeBlock.of("$S", "")); // a lone number must still become a string
+        }
+        operands.add(segments.get(field));
+      }
+      if (literal.length() > 0) {
+        operands.add(CodeBlock.of("$S", literal));
+      }
+      return CodeBlock.join(operands, "$W+ ");
     }
 
     private MethodSpec factory() {

@@ -104,6 +104,14 @@ public final class Escaping {
   /** The index of the first code point to escape, or -1 when there is none. */
   private static int firstToEscape(String text) {
     for (int i = 0; i < text.length(); ) {
+      char c = text.charAt(i);
+      if (c < ASCII_RESERVED.length) { // ASCII, the common case: one look-up, no code point decoding
+        if (ASCII_RESERVED[c]) {
+          return i;
+        }
+        i++;
+        continue;
+      }
       int codePoint = codePointAt(text, i);
       if (isReserved(codePoint)) {
         return i;

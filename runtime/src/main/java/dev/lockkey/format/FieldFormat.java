@@ -99,15 +99,22 @@ public final class FieldFormat {
    */
   public String text(String value) {
     requirePresent(value);
-    String text = normalized(value);
-    if (!verbatim) {
-      text = WhiteSpace.strip(text);
-    }
-    if (WhiteSpace.isBlank(text)) {
-      throw invalid(Rules.BLANK, "is blank (empty or only white space); a key needs a value");
-    }
-    if (caseInsensitive) {
-      text = normalized(CaseFolding.fold(text)); // folding may undo NFC, e.g. J + caron, or decompose
+    String text;
+    if (isVisibleAscii(value)) {
+      // The common case, decided in one scan: visible ASCII is NFC, has no white space to strip and
+      // is not blank, and folds to visible ASCII, which needs no normalising again.
+      text = caseInsensitive ? CaseFolding.fold(value) : value;
+    } else {
+      text = normalized(value);
+      if (!verbatim) {
+        text = WhiteSpace.strip(text);
+      }
+      if (WhiteSpace.isBlank(text)) {
+        throw invalid(Rules.BLANK, "is blank (empty or only white space); a key needs a value");
+      }
+      if (caseInsensitive) {
+        text = normalized(CaseFolding.fold(text)); // folding may undo NFC, e.g. J + caron, or decompose
+      }
     }
     if (maxLength > 0 && text.length() > maxLength) {
       int codePoints = text.codePointCount(0, text.length());
@@ -499,6 +506,17 @@ public final class FieldFormat {
     if (value == null) {
       throw invalid(Rules.NULL, "is required but was null");
     }
+  }
+
+  /** Whether {@code value} is not empty and only {@code !} to {@code ~}: no space, no control. */
+  static boolean isVisibleAscii(String value) {
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (c <= ' ' || c > '~') {
+        return false;
+      }
+    }
+    return !value.isEmpty();
   }
 
   /** {@code value} in NFC; rejects unpaired surrogates, which no normal form can hold. */

@@ -124,6 +124,27 @@ public final class KeyFormat {
     return layout.render(segments, length);
   }
 
+  /**
+   * A body that generated code concatenated itself: this format's layout with one finished segment
+   * per placeholder, each from this format's {@link FieldFormat}s (or, for a plain primitive
+   * integral or boolean field, the value as Java concatenation prints it, which is its canonical
+   * text and needs no escaping). Returns {@code body} after the check that {@link #render} makes,
+   * so that both fail alike; rendering the same segments gives the same string.
+   *
+   * @param body the whole body, concatenated in layout order from finished segments
+   * @return {@code body}, once it is known to fit
+   * @throws dev.lockkey.InvalidKeyException rule {@code too-long} naming the longest field when
+   *     the body exceeds {@link #MAX_BODY_BYTES}
+   */
+  public String body(String body) {
+    if (body.length() > SURELY_FITTING_CHARS && utf8Length(body) > MAX_BODY_BYTES) {
+      // Segments never hold the separator (escaped, digests, digits), so the body splits back into
+      // them, and the failure names the same field as render's.
+      requireFits(layout.parse(body).values().toArray(new String[0]));
+    }
+    return body;
+  }
+
   private void requireFits(String[] segments) {
     int bytes = layout.literalLength();
     int longest = 0;

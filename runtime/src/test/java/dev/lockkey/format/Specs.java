@@ -30,8 +30,17 @@ final class Specs {
 
   private Specs() {}
 
-  /** What {@code PaymentCaptureKey.of(tenant, orderId).canonical()} returns. */
+  /**
+   * What {@code PaymentCaptureKey.of(tenant, orderId).canonical()} returns, computed as the
+   * generated class computes it; checked against {@link #paymentCaptureRendered}.
+   */
   static String paymentCapture(String tenant, long orderId) {
+    FieldFormat tenantFormat = PAYMENT_CAPTURE.field("tenant");
+    return PAYMENT_CAPTURE.body("payment:capture:v1:" + tenantFormat.segment(tenantFormat.text(tenant)) + ":" + orderId);
+  }
+
+  /** The same body through {@link KeyFormat#render}, as earlier generated classes compute it. */
+  static String paymentCaptureRendered(String tenant, long orderId) {
     FieldFormat tenantFormat = PAYMENT_CAPTURE.field("tenant");
     FieldFormat orderIdFormat = PAYMENT_CAPTURE.field("orderId");
     return PAYMENT_CAPTURE.render(tenantFormat.segment(tenantFormat.text(tenant)), orderIdFormat.segment(orderIdFormat.text(orderId)));

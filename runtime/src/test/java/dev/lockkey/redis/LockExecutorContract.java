@@ -379,7 +379,7 @@ abstract class LockExecutorContract {
     assertThat(held.release()).isTrue();
     Lease taken = waiting.get(20, TimeUnit.SECONDS);
     assertThat(taken.fencingToken()).isGreaterThan(held.fencingToken());
-    assertThat(jedis.exists("contended:" + env + ":{order:lock:v1:7}")).as("marker cleared by the acquisition").isFalse();
+    assertThat(jedis.exists("contended:" + env + ":{order:lock:v1:7}")).as("marker cleared by the release that woke the waiter").isFalse();
     assertThat(taken.release()).isTrue();
   }
 
