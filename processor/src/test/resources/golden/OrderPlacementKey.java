@@ -56,9 +56,8 @@ public final class OrderPlacementKey implements OrderPlacement, LockKey {
     this.tenant = TENANT.text(tenant);
     this.requestFingerprint = REQUEST.fingerprint(request, OrderPlacementRequestFingerprint::canonicalJson);
     this.request = request;
-    this.body = FORMAT.render(
-        TENANT.segment(this.tenant),
-        this.requestFingerprint);
+    this.body = FORMAT.body("order:place:v1:" + TENANT.segment(this.tenant) + ":"
+        + this.requestFingerprint);
   }
 
   /**
