@@ -1,5 +1,6 @@
 package dev.lockkey.dynamodb;
 
+import dev.lockkey.internal.LeaseRenewer;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LeaseControl;
 import dev.lockkey.lock.LockException;
@@ -18,11 +19,11 @@ import java.util.function.Predicate;
  */
 final class DynamoLeaseControl implements LeaseControl {
   private final DynamoLockStore store;
-  private final RenewalThreads renewer;
+  private final LeaseRenewer renewer;
   private final LocalGate gate;
   private final LockListener listener;
 
-  DynamoLeaseControl(DynamoLockStore store, RenewalThreads renewer, LocalGate gate, LockListener listener) {
+  DynamoLeaseControl(DynamoLockStore store, LeaseRenewer renewer, LocalGate gate, LockListener listener) {
     this.store = store;
     this.renewer = renewer;
     this.gate = gate;

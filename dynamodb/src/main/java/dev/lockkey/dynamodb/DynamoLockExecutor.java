@@ -1,5 +1,6 @@
 package dev.lockkey.dynamodb;
 
+import dev.lockkey.internal.LeaseRenewer;
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
 import dev.lockkey.lock.Lease;
@@ -79,7 +80,7 @@ public final class DynamoLockExecutor implements LockExecutor {
   private final Keyspace keyspace;
   private final String table;
   private final LockOptions defaults;
-  private final RenewalThreads renewer = new RenewalThreads();
+  private final LeaseRenewer renewer = new LeaseRenewer("lockkey-dynamodb-");
   private final Acquirer acquirer;
   private final MultiKeyAcquirer multiKey;
   private volatile boolean closed;

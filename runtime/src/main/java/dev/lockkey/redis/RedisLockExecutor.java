@@ -14,7 +14,7 @@ import dev.lockkey.lock.LockedWork;
 import dev.lockkey.lock.MultiLease;
 import dev.lockkey.redis.internal.AfterWork;
 import dev.lockkey.redis.internal.EvictionPolicyCheck;
-import dev.lockkey.redis.internal.LeaseRenewer;
+import dev.lockkey.internal.LeaseRenewer;
 import dev.lockkey.redis.internal.LocalWaitQueue;
 import dev.lockkey.redis.internal.LockAcquirer;
 import dev.lockkey.redis.internal.LockCommands;
@@ -50,7 +50,7 @@ public final class RedisLockExecutor implements LockExecutor {
   private final LockOptions defaults;
   private final LockListener listener;
   private final boolean cluster;
-  private final LeaseRenewer renewer = new LeaseRenewer();
+  private final LeaseRenewer renewer = new LeaseRenewer("lockkey-");
   private final ReleaseNotifier notifier;
   private final LocalWaitQueue waitQueue;
   private final RedisLeases leases;

@@ -5,7 +5,7 @@ import dev.lockkey.LockKey;
 import dev.lockkey.lock.LockException;
 import dev.lockkey.redis.RedisUnavailableException;
 import dev.lockkey.redis.internal.LuaScript;
-import dev.lockkey.redis.internal.OwnerTokens;
+import dev.lockkey.internal.OwnerTokens;
 import dev.lockkey.redis.internal.RedisFailures;
 import dev.lockkey.redis.internal.Ttls;
 import java.time.Duration;

@@ -6,7 +6,7 @@ import dev.lockkey.lock.LockException;
 import dev.lockkey.lock.LockInterruptedException;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.redis.RedisUnavailableException;
-import dev.lockkey.redis.internal.OwnerTokens;
+import dev.lockkey.internal.OwnerTokens;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;

@@ -1,5 +1,6 @@
 package dev.lockkey.redis.internal;
 
+import dev.lockkey.internal.OwnerTokens;
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
 import dev.lockkey.lock.Lease;

@@ -1,5 +1,7 @@
 package dev.lockkey.redis.internal;
 
+import dev.lockkey.internal.OwnerTokens;
+import dev.lockkey.internal.LeaseRenewer;
 import dev.lockkey.LockKey;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockException;

@@ -5,7 +5,7 @@
  * <p>The executor is the conductor; each part owns one concern: {@code LockCommands} (the Lua
  * scripts), {@code LocalWaitQueue} (this executor's threads per key, FIFO, handoff), {@code
  * LockAcquirer} and {@code MultiKeyAcquirer} (taking one or several locks), {@code RedisLeases}
- * (granting, releasing, extending; the {@code LeaseControl} of every lease), {@code LeaseRenewer}
+ * (granting, releasing, extending; the {@code LeaseControl} of every lease), {@code dev.lockkey.internal.LeaseRenewer}
  * (the watchdog's and the callbacks' threads), {@code ReleaseNotifier} (pub/sub) and {@code
  * EvictionPolicyCheck} (Redis' eviction policy, once at start).
  */

@@ -5,7 +5,7 @@ import dev.lockkey.LockKey;
 import dev.lockkey.lock.LockException;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.redis.RedisUnavailableException;
-import dev.lockkey.redis.internal.OwnerTokens;
+import dev.lockkey.internal.OwnerTokens;
 import dev.lockkey.redis.internal.RedisFailures;
 import java.util.Objects;
 import redis.clients.jedis.UnifiedJedis;

@@ -1,5 +1,6 @@
 package dev.lockkey.redis.internal;
 
+import dev.lockkey.internal.OwnerTokens;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.redis.SampleKey;
-import dev.lockkey.redis.internal.OwnerTokens;
+import dev.lockkey.internal.OwnerTokens;
 import dev.lockkey.testing.RedisFixture;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;

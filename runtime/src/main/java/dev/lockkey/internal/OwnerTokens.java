@@ -1,16 +1,16 @@
-package dev.lockkey.dynamodb;
+package dev.lockkey.internal;
 
 import java.security.SecureRandom;
 import java.util.Base64;
 
 /** Owner tokens: 128 bits from {@link SecureRandom}, base64url (22 characters), one per lease. */
-final class OwnerTokens {
+public final class OwnerTokens {
   private static final SecureRandom RANDOM = new SecureRandom();
   private static final Base64.Encoder BASE64URL = Base64.getUrlEncoder().withoutPadding();
 
   private OwnerTokens() {}
 
-  static String next() {
+  public static String next() {
     byte[] bytes = new byte[16];
     RANDOM.nextBytes(bytes);
     return BASE64URL.encodeToString(bytes);

@@ -1,8 +1,9 @@
-package dev.lockkey.dynamodb;
+package dev.lockkey.internal;
 
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -10,12 +11,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The watchdog's threads of one executor: two daemon threads that run lease renewals, and one
- * daemon thread for the callbacks they trigger (listener methods, {@code onLost}), in order, so a
- * callback that blocks never delays a renewal. Delays are {@link System#nanoTime()} delays. The
- * same arrangement as the Redis executor's. Thread-safe.
+ * The watchdog's threads of one executor, whichever its backend: two daemon threads that run lease
+ * renewals (and short housekeeping that never blocks), and one daemon thread for callbacks. Listener methods and
+ * {@code onLost} callbacks that the watchdog triggers run on the callback thread, in order, so a
+ * callback that blocks (a synchronous alert) delays other callbacks but never a renewal. Deadlines
+ * are {@link System#nanoTime()} delays. Not API. Thread-safe.
  */
-final class RenewalThreads implements AutoCloseable {
+public final class LeaseRenewer implements AutoCloseable {
   private static final AtomicInteger THREADS = new AtomicInteger();
   /** Set on the renewal threads, so that what they would tell a listener goes to the callback thread. */
   private static final ThreadLocal<Boolean> RENEWAL_THREAD = ThreadLocal.withInitial(() -> false);
@@ -23,23 +25,30 @@ final class RenewalThreads implements AutoCloseable {
   private final ScheduledThreadPoolExecutor renewals;
   private final ThreadPoolExecutor callbacks;
 
-  RenewalThreads() {
-    ThreadFactory renewalThreads = daemons("lockkey-dynamodb-renewal-");
+  /**
+   * Starts the threads, named {@code <prefix>renewal-N} and {@code <prefix>callback-N}.
+   *
+   * @param prefix the start of the threads' names, e.g. {@code lockkey-}
+   */
+  public LeaseRenewer(String prefix) {
+    ThreadFactory renewalThreads = daemons(prefix + "renewal-");
     this.renewals = new ScheduledThreadPoolExecutor(2, task -> renewalThreads.newThread(() -> {
       RENEWAL_THREAD.set(true);
       task.run();
     }));
     this.renewals.setRemoveOnCancelPolicy(true);
     this.callbacks = new ThreadPoolExecutor(1, 1, 0, TimeUnit.NANOSECONDS, new LinkedBlockingQueue<>(),
-        daemons("lockkey-dynamodb-callback-"));
+        daemons(prefix + "callback-"));
   }
 
   /**
    * Runs {@code renewal} after {@code delayNanos} on a renewal thread.
    *
+   * @param renewal the renewal
+   * @param delayNanos after how long, by {@link System#nanoTime()}
    * @return its future, or {@code null} once closed
    */
-  Future<?> schedule(Runnable renewal, long delayNanos) {
+  public Future<?> schedule(Runnable renewal, long delayNanos) {
     try {
       return renewals.schedule(renewal, delayNanos, TimeUnit.NANOSECONDS);
     } catch (RejectedExecutionException closed) {
@@ -47,8 +56,12 @@ final class RenewalThreads implements AutoCloseable {
     }
   }
 
-  /** Runs {@code callback} on the callback thread; dropped once closed. Its exceptions are ignored. */
-  void callback(Runnable callback) {
+  /**
+   * Runs {@code callback} on the callback thread; dropped once closed. Its exceptions are ignored.
+   *
+   * @param callback a listener call or a caller's callback
+   */
+  public void callback(Runnable callback) {
     try {
       callbacks.execute(() -> {
         try {
@@ -62,8 +75,12 @@ final class RenewalThreads implements AutoCloseable {
     }
   }
 
-  /** Runs {@code callback} here, or on the callback thread when called on a renewal thread. */
-  void tell(Runnable callback) {
+  /**
+   * Runs {@code callback} here, or on the callback thread when called on a renewal thread.
+   *
+   * @param callback a listener call or a caller's callback
+   */
+  public void tell(Runnable callback) {
     if (RENEWAL_THREAD.get()) {
       callback(callback);
     } else {
@@ -71,7 +88,15 @@ final class RenewalThreads implements AutoCloseable {
     }
   }
 
-  /** Stops renewals at once (leases still held then run out); callbacks queued already still run. */
+  /** The renewal threads, for short periodic housekeeping that never blocks. */
+  public ScheduledExecutorService housekeeping() {
+    return renewals;
+  }
+
+  /**
+   * Stops renewals at once (leases still held then run out by their lease time); callbacks queued
+   * already still run.
+   */
   @Override
   public void close() {
     renewals.shutdownNow();
