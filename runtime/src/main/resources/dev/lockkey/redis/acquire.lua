@@ -10,7 +10,9 @@
 -- Returns {1, token_1, ..., token_n} when taken, each token above every token issued before for that
 -- lock; or {0, i, pttl} when lock i (from 1) is held by another owner for pttl more ms. A failed attempt
 -- sets the contention marker, so the holder's release publishes for the waiters (or hands the lock
--- to the head of the queue) instead of passing the lock within its own executor.
+-- to the head of the queue) instead of passing the lock within its own executor. Taking a free lock
+-- leaves the marker alone: the release that freed it deleted it, and one left by a lease that ran out
+-- lives ARGV[4] at most and costs one needless publish.
 -- Idempotent: a client that timed out sends the command again, and when the node was only slow both
 -- copies run. A lock that already holds this owner token was taken by an earlier run of this very
 -- attempt, or handed to this queued owner by a release (for the rest of its queue entry's life): it
@@ -58,11 +60,9 @@ for i = 1, #KEYS, 6 do
     if ARGV[5] == '2' then
       redis.call('ZREM', KEYS[i + 4], ARGV[1])
       redis.call('HDEL', KEYS[i + 5], ARGV[1])
-    end
-    if ARGV[5] == '2' and redis.call('ZCARD', KEYS[i + 4]) > 0 then
-      redis.call('SET', KEYS[i + 2], '1', 'PX', ARGV[4]) -- others still queue: our release serves them
-    else
-      redis.call('DEL', KEYS[i + 2])
+      if redis.call('ZCARD', KEYS[i + 4]) > 0 then
+        redis.call('SET', KEYS[i + 2], '1', 'PX', ARGV[4]) -- others still queue: our release serves them
+      end
     end
   end
   reply[#reply + 1] = token

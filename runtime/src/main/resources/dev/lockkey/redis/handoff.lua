@@ -1,17 +1,18 @@
 -- Passes a lock from its owner straight to a waiter of the same executor: release and acquire in one
--- step. Where waiters of other executors queue for the lock (see acquire.lua), it passes it within
--- the executor at most ARGV[8] times in a row; then it hands the lock to the first queued waiter
--- instead (as release.lua does) and answers {0}, so that no executor starves. Where others wait
--- without a queue entry (the contention marker exists, no live entry), it releases instead (as
--- release.lua does: the fencing state then lives the fence grace, the releaser key remembers the
--- owner) and publishes 'released', so that other executors get their chance.
+-- step. The executor passes the lock this way a few times in a row without looking elsewhere
+-- (ARGV[8] '0', which costs no look at the queue); on its turn to look (ARGV[8] '1') the handoff
+-- reads the contention marker, and where waiters of other executors queue for the lock (see
+-- acquire.lua) it hands the lock to the first live one instead (as release.lua does) and answers {0},
+-- so that no executor starves. Where others wait without a queue entry (the marker exists, no live
+-- entry), it releases instead (as release.lua does: the fencing state then lives the fence grace,
+-- the releaser key remembers the owner) and publishes 'released', so that other executors get their
+-- chance. Nobody waiting elsewhere, it passes the lock within the executor.
 -- KEYS[1]: the lock; KEYS[2]: its fencing state; KEYS[3]: its contention marker; KEYS[4]: its
--- releaser key; KEYS[5]: its waiter queue; KEYS[6]: its waiter expiries (a hash, whose field
--- '#local' counts the passes within an executor since the last handover to a queued waiter).
+-- releaser key; KEYS[5]: its waiter queue; KEYS[6]: its waiter expiries (see acquire.lua).
 -- ARGV[1]: current owner token; ARGV[2]: new owner token; ARGV[3]: new lease in ms;
 -- ARGV[4]: fencing state TTL in ms; ARGV[5]: the lock's release channel; ARGV[6]: fence grace in ms;
--- ARGV[7]: how long the releaser key lives, in ms; ARGV[8]: the most passes in a row within the
--- executor while others queue.
+-- ARGV[7]: how long the releaser key lives, in ms; ARGV[8]: '1' on the executor's turn to look for
+-- waiters elsewhere, else '0'; ARGV[9]: the contention marker's TTL in ms.
 -- Returns {1, token} when passed, {0} when released or handed over for waiters elsewhere, {-1} when
 -- the current owner no longer held the lock (nothing changed).
 -- Idempotent: a second run of this very handoff (a client that timed out sends the command again)
@@ -31,7 +32,7 @@ elseif holder ~= ARGV[1] then
 end
 local now = redis.call('TIME')
 local floor = tonumber(now[1]) * 1000000 + tonumber(now[2])
-if holder == ARGV[1] and redis.call('EXISTS', KEYS[3]) == 1 then
+if ARGV[8] == '1' and holder == ARGV[1] and redis.call('DEL', KEYS[3]) == 1 then
   local nowms = math.floor(floor / 1000)
   local head, deadline
   for _ = 1, 100 do -- the first live entry, dropping those whose waiter stopped trying
@@ -47,27 +48,24 @@ if holder == ARGV[1] and redis.call('EXISTS', KEYS[3]) == 1 then
     redis.call('HDEL', KEYS[6], head)
     head = nil
   end
+  redis.call('SET', KEYS[4], ARGV[1], 'PX', ARGV[7])
   if not head then
     redis.call('DEL', KEYS[1])
     redis.call('PEXPIRE', KEYS[2], ARGV[6])
-    redis.call('SET', KEYS[4], ARGV[1], 'PX', ARGV[7])
     redis.call('PUBLISH', ARGV[5], 'released')
     return {0}
   end
-  if redis.call('HINCRBY', KEYS[6], '#local', 1) > tonumber(ARGV[8]) then
-    -- the waiter's claim lasts as long as its entry would have: a dead waiter blocks no longer
-    local token = math.max(floor, (tonumber(redis.call('GET', KEYS[2])) or 0) + 1)
-    redis.call('SET', KEYS[1], head, 'PX', deadline - nowms)
-    redis.call('SET', KEYS[2], string.format('%d', token), 'PX', ARGV[6] + deadline - nowms)
-    redis.call('ZREM', KEYS[5], head)
-    redis.call('HDEL', KEYS[6], head, '#local')
-    if redis.call('ZCARD', KEYS[5]) == 0 then
-      redis.call('DEL', KEYS[3])
-    end
-    redis.call('SET', KEYS[4], ARGV[1], 'PX', ARGV[7])
-    redis.call('PUBLISH', ARGV[5], head)
-    return {0}
+  -- the waiter's claim lasts as long as its entry would have: a dead waiter blocks no longer
+  local token = math.max(floor, (tonumber(redis.call('GET', KEYS[2])) or 0) + 1)
+  redis.call('SET', KEYS[1], head, 'PX', deadline - nowms)
+  redis.call('SET', KEYS[2], string.format('%d', token), 'PX', ARGV[6] + deadline - nowms)
+  redis.call('ZREM', KEYS[5], head)
+  redis.call('HDEL', KEYS[6], head)
+  if redis.call('ZCARD', KEYS[5]) > 0 then
+    redis.call('SET', KEYS[3], '1', 'PX', ARGV[9]) -- others still queue: the next release serves them
   end
+  redis.call('PUBLISH', ARGV[5], head)
+  return {0}
 end
 local token = math.max(floor, (tonumber(redis.call('GET', KEYS[2])) or 0) + 1)
 redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])

@@ -73,33 +73,39 @@ final class Acquisition {
   Taken run(boolean wait) {
     // one lock waited for queues in Redis, so that its release wakes this waiter alone (RemoteWaiters)
     boolean queues = wait && locks.size() == 1 && System.nanoTime() - deadlineNanos < 0;
-    Taken taken = attempt(queues ? RemoteWaiters.Mode.JOIN : RemoteWaiters.Mode.NONE);
-    if (taken != null) {
-      return taken;
-    }
-    listener.onContended(blockedKey());
-    if (!wait || System.nanoTime() - deadlineNanos >= 0) {
-      if (queues) {
-        leaveQueue(); // queued, and out of time already
-      }
-      return null;
-    }
     Wakeup wakeup = new Wakeup(owner);
     List<ReleaseNotifier.Channel> watched = new ArrayList<>(locks.size());
+    // Channels heard already (contention here before) are watched before the first attempt: a
+    // release after it cannot go unheard, so a failed first attempt needs no second one.
+    boolean heard = wait && watchIfHeard(watched, wakeup);
     boolean done = false;
     boolean redisFailed = false;
     try {
-      for (LockNames lock : locks) {
-        watched.add(subscriber.watch(lock.channel(), wakeup));
+      Taken taken = attempt(queues ? RemoteWaiters.Mode.JOIN : RemoteWaiters.Mode.NONE);
+      if (taken != null) {
+        done = true;
+        return taken;
       }
-      awaitSubscribed(watched, wakeup);
-      while (true) {
-        wakeup.clear();
-        taken = attempt(queues ? RemoteWaiters.Mode.QUEUED : RemoteWaiters.Mode.NONE);
-        if (taken != null) {
-          done = true;
-          return taken;
+      listener.onContended(blockedKey());
+      if (!wait || System.nanoTime() - deadlineNanos >= 0) {
+        return null; // a queued waiter out of time already leaves below
+      }
+      if (!heard) {
+        for (LockNames lock : locks) {
+          watched.add(subscriber.watch(lock.channel(), wakeup));
         }
+        awaitSubscribed(watched, wakeup);
+      }
+      while (true) {
+        if (!heard) {
+          wakeup.clear();
+          taken = attempt(queues ? RemoteWaiters.Mode.QUEUED : RemoteWaiters.Mode.NONE);
+          if (taken != null) {
+            done = true;
+            return taken;
+          }
+        }
+        heard = false;
         long left = deadlineNanos - System.nanoTime();
         if (left <= 0) {
           return null;
@@ -118,6 +124,24 @@ final class Acquisition {
         leaveQueue();
       }
     }
+  }
+
+  /**
+   * Watches every lock's channel for {@code wakeup} when all of them are heard already.
+   *
+   * @return whether they are (then {@code watched} holds them; otherwise it stays empty)
+   */
+  private boolean watchIfHeard(List<ReleaseNotifier.Channel> watched, Wakeup wakeup) {
+    for (LockNames lock : locks) {
+      ReleaseNotifier.Channel channel = subscriber.watchIfHeard(lock.channel(), wakeup);
+      if (channel == null) {
+        watched.forEach(heard -> subscriber.unwatch(heard, wakeup));
+        watched.clear();
+        return false;
+      }
+      watched.add(channel);
+    }
+    return true;
   }
 
   /**

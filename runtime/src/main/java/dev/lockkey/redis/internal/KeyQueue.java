@@ -76,6 +76,11 @@ final class KeyQueue {
   private Object holder;
   /** The thread that took or received the holder's lock, or {@code null} when free. */
   private Thread holderThread;
+  /**
+   * How many handoffs passed the lock within this queue, without looking for waiters elsewhere,
+   * since it was taken from Redis or the last handoff that looked ({@link #looksElsewhere()}).
+   */
+  private int blindPasses;
 
   KeyQueue(String lockName) {
     this.lockName = lockName;
@@ -136,6 +141,7 @@ final class KeyQueue {
     try {
       if (holder == turn) {
         holder = lease;
+        blindPasses = 0;
       }
     } finally {
       lock.unlock();
@@ -197,11 +203,29 @@ final class KeyQueue {
     return null;
   }
 
-  /** Hands {@code lease} to the claimed {@code waiter}, which holds the lock from now on. */
-  void grant(Waiter waiter, Lease lease) {
+  /**
+   * Whether the next handoff must look for waiters of other executors: after {@link
+   * RemoteWaiters#LOCAL_TURNS} passes that did not.
+   */
+  boolean looksElsewhere() {
+    lock.lock();
+    try {
+      return blindPasses >= RemoteWaiters.LOCAL_TURNS;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Hands {@code lease} to the claimed {@code waiter}, which holds the lock from now on.
+   *
+   * @param looked whether the handoff looked for waiters elsewhere (and found none)
+   */
+  void grant(Waiter waiter, Lease lease, boolean looked) {
     lock.lock();
     try {
       holder = lease;
+      blindPasses = looked ? 0 : blindPasses + 1;
     } finally {
       lock.unlock();
     }

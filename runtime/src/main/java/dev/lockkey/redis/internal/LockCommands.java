@@ -52,6 +52,8 @@ public final class LockCommands {
   /** The longest pause between background clean-ups. */
   private static final Duration CLEANUP_MAX_PAUSE = Duration.ofSeconds(5);
 
+  private static final String MARKER_TTL = millis(CONTENDED_MARKER_TTL);
+
   private static final LuaScript ACQUIRE = LuaScript.load("acquire");
   private static final LuaScript HANDOFF = LuaScript.load("handoff");
   private static final LuaScript RELEASE = LuaScript.load("release");
@@ -141,7 +143,7 @@ public final class LockCommands {
       keys.add(lock.waiters());
       keys.add(lock.waiting());
     }
-    List<String> args = List.of(owner, millis(lease), millis(lease.plus(fenceGrace)), millis(CONTENDED_MARKER_TTL),
+    List<String> args = List.of(owner, millis(lease), millis(lease.plus(fenceGrace)), MARKER_TTL,
         queue.arg, Integer.toString(RemoteWaiters.MAX_WAITERS));
     Replicated replicated;
     try {
@@ -170,19 +172,20 @@ public final class LockCommands {
   }
 
   /**
-   * Passes the lock from {@code owner} to {@code newOwner}, unless others wait elsewhere (those
-   * queued get their turn after {@link RemoteWaiters#LOCAL_TURNS} passes in a row). When the
-   * outcome is unknown, the lock may be {@code newOwner}'s, whom nobody will ever know: it is
-   * cleaned up as after an acquire.
+   * Passes the lock from {@code owner} to {@code newOwner}; with {@code look}, only when nobody
+   * waits elsewhere (the first queued waiter of another executor gets it instead, or all of them
+   * are told it is released). Without {@code look} the script reads no queue: the executor looks
+   * every {@link RemoteWaiters#LOCAL_TURNS} passes. When the outcome is unknown, the lock may be
+   * {@code newOwner}'s, whom nobody will ever know: it is cleaned up as after an acquire.
    */
-  HandoffResult handoff(LockNames lock, String owner, String newOwner, Duration lease) {
+  HandoffResult handoff(LockNames lock, String owner, String newOwner, Duration lease, boolean look) {
     List<?> reply;
     List<LockNames> locks = List.of(lock);
     try {
       reply = (List<?>) runReplicated(HANDOFF, locks,
           List.of(lock.lock(), lock.fence(), lock.contended(), lock.releaser(), lock.waiters(), lock.waiting()),
           List.of(owner, newOwner, millis(lease), millis(lease.plus(fenceGrace)), lock.channel(), millis(fenceGrace),
-              millis(RETRY_MEMORY), Integer.toString(RemoteWaiters.LOCAL_TURNS)), 0, Duration.ZERO).reply();
+              millis(RETRY_MEMORY), look ? "1" : "0", MARKER_TTL), 0, Duration.ZERO).reply();
     } catch (JedisException e) {
       LockException failure = RedisFailures.translate(lock.lock(), e);
       if (failure instanceof RedisUnavailableException) {
@@ -291,11 +294,12 @@ public final class LockCommands {
   }
 
   private List<String> releaseArgs(List<LockNames> locks, String owner, boolean cleanUp) {
-    List<String> args = new ArrayList<>(locks.size() + 4);
+    List<String> args = new ArrayList<>(locks.size() + 5);
     args.add(owner);
     args.add(millis(fenceGrace));
     args.add(millis(RETRY_MEMORY));
     args.add(cleanUp ? "1" : "0");
+    args.add(MARKER_TTL);
     for (LockNames lock : locks) {
       args.add(lock.channel());
     }

@@ -109,10 +109,11 @@ public final class RedisLeases {
   /** Releases {@code lease} and gives its lock to the claimed waiter: a lease, or the turn to try. */
   private boolean handOff(LockNames names, Lease lease, KeyQueue.Waiter next) {
     String owner = OwnerTokens.next();
+    boolean look = next.queue.looksElsewhere();
     long sentAtNanos = System.nanoTime();
     LockCommands.HandoffResult result;
     try {
-      result = commands.handoff(names, lease.ownerToken(), owner, next.options.leaseTime());
+      result = commands.handoff(names, lease.ownerToken(), owner, next.options.leaseTime(), look);
     } catch (RuntimeException e) {
       next.queue.giveTurn(next); // it tries itself, and meets the failure if it lasts
       throw e;
@@ -122,7 +123,7 @@ public final class RedisLeases {
       return result.outcome() == LockCommands.Handoff.RELEASED_FOR_OTHERS;
     }
     Lease successor = grant(next.key, names, next.queue, owner, result.token(), next.options, sentAtNanos);
-    next.queue.grant(next, successor);
+    next.queue.grant(next, successor, look);
     successor.startRenewal();
     listener.onAcquired(next.key, System.nanoTime() - next.startNanos);
     return true;

@@ -10,8 +10,10 @@ import java.time.Duration;
  * waiter's owner token, a new fencing token, a claim lease as long as the rest of the entry's life)
  * and publishes that owner token on the lock's release channel, so that only that waiter is woken
  * ({@link #isFor}) and confirms the lock with one more acquire, which raises the claim to its lease.
- * A release within one executor (a local handoff) passes the lock at most {@link #LOCAL_TURNS}
- * times in a row while others queue, then the queue's head gets it.
+ * A release within one executor (a local handoff) passes the lock {@link #LOCAL_TURNS} times in a
+ * row without looking at the queue (which costs those handoffs no queue reads); the next handoff
+ * looks, and the queue's head gets the lock when someone queues, or every waiter elsewhere hears
+ * 'released' when waiters without a queue entry (several locks at once, a full queue) wait.
  *
  * <p>Nothing outlives the contention: each entry lives {@link #ENTRY_TTL} past its waiter's last
  * attempt (a waiter tries again at least every {@link Acquisition#MAX_POLL}), both keys expire with
@@ -25,7 +27,7 @@ final class RemoteWaiters {
   static final Duration ENTRY_TTL = LockCommands.CONTENDED_MARKER_TTL;
   /** How many waiters one lock's queue holds at most; more wait by polling and 'released' messages. */
   static final int MAX_WAITERS = 64;
-  /** How many times in a row a lock passes within one executor while others queue. */
+  /** How many times in a row a lock passes within one executor before a handoff looks for others. */
   static final int LOCAL_TURNS = 3;
   /** The message of a release that wakes every waiter (no live queue entry): each tries again. */
   static final String RELEASED = "released";

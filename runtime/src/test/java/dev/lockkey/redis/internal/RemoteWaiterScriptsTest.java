@@ -85,25 +85,37 @@ class RemoteWaiterScriptsTest {
   }
 
   @Test
-  void aHandoffPassesLocallyAtMostTheLocalTurnsThenToTheQueueAndARetryFindsTheNewOwner() {
+  void aHandoffThatDoesNotLookPassesLocallyOneThatLooksGoesToTheQueueAndARetryFindsTheNewOwner() {
     LockNames lock = names();
     String owner = OwnerTokens.next();
     commands.acquire(List.of(lock), owner, LEASE);
     String remote = OwnerTokens.next();
+    String second = OwnerTokens.next();
     join(lock, remote, RemoteWaiters.Mode.JOIN);
+    join(lock, second, RemoteWaiters.Mode.JOIN);
 
-    for (int turn = 0; turn < RemoteWaiters.LOCAL_TURNS; turn++) {
-      String local = OwnerTokens.next();
-      assertThat(commands.handoff(lock, owner, local, LEASE).outcome()).isEqualTo(LockCommands.Handoff.PASSED);
-      owner = local;
-    }
+    String local = OwnerTokens.next();
+    assertThat(commands.handoff(lock, owner, local, LEASE, false).outcome()).isEqualTo(LockCommands.Handoff.PASSED);
     String starved = OwnerTokens.next();
-    LockCommands.HandoffResult handedOver = commands.handoff(lock, owner, starved, LEASE);
-    LockCommands.HandoffResult retried = commands.handoff(lock, owner, starved, LEASE);
+    LockCommands.HandoffResult handedOver = commands.handoff(lock, local, starved, LEASE, true);
+    LockCommands.HandoffResult retried = commands.handoff(lock, local, starved, LEASE, true);
 
     assertThat(handedOver.outcome()).isEqualTo(LockCommands.Handoff.RELEASED_FOR_OTHERS);
     assertThat(retried.outcome()).isEqualTo(LockCommands.Handoff.RELEASED_FOR_OTHERS);
     assertThat(redis.get(lock.lock())).isEqualTo(remote);
+    assertThat(redis.zrange(lock.waiters(), 0, -1)).containsExactly(second);
+    assertThat(redis.exists(lock.contended())).as("the second still queues: the next release serves it").isTrue();
+  }
+
+  @Test
+  void aHandoffThatLooksAndFindsNobodyElsewherePassesLocally() {
+    LockNames lock = names();
+    String owner = OwnerTokens.next();
+    commands.acquire(List.of(lock), owner, LEASE);
+    String local = OwnerTokens.next();
+
+    assertThat(commands.handoff(lock, owner, local, LEASE, true).outcome()).isEqualTo(LockCommands.Handoff.PASSED);
+    assertThat(redis.get(lock.lock())).isEqualTo(local);
   }
 
   @Test
