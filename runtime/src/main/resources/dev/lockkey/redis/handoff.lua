@@ -2,7 +2,8 @@
 -- step. The executor passes the lock this way a few times in a row without looking elsewhere
 -- (ARGV[8] '0', which costs no look at the queue); on its turn to look (ARGV[8] '1') the handoff
 -- reads the contention marker, and where waiters of other executors queue for the lock (see
--- acquire.lua) it hands the lock to the first live one instead (as release.lua does) and answers {0},
+-- acquire.lua) it hands the lock to the first live one instead (as release.lua does, with the same
+-- message) and answers {0},
 -- so that no executor starves. Where others wait without a queue entry (the marker exists, no live
 -- entry), it releases instead (as release.lua does: the fencing state then lives the fence grace,
 -- the releaser key remembers the owner) and publishes 'released', so that other executors get their
@@ -64,7 +65,7 @@ if ARGV[8] == '1' and holder == ARGV[1] and redis.call('DEL', KEYS[3]) == 1 then
   if redis.call('ZCARD', KEYS[5]) > 0 then
     redis.call('SET', KEYS[3], '1', 'PX', ARGV[9]) -- others still queue: the next release serves them
   end
-  redis.call('PUBLISH', ARGV[5], head)
+  redis.call('PUBLISH', ARGV[5], head .. ' ' .. string.format('%d', token) .. ' ' .. string.format('%d', deadline))
   return {0}
 end
 local token = math.max(floor, (tonumber(redis.call('GET', KEYS[2])) or 0) + 1)

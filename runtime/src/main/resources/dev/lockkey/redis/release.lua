@@ -1,8 +1,11 @@
 -- Deletes those of the locks that the owner still holds (all KEYS share one hash slot) or, where
 -- another executor waits in the lock's queue, hands the lock to the first waiter whose entry still
--- lives (a new owner token, the waiter's, and a new fencing token) and publishes that waiter's owner
--- token on the lock's release channel, which wakes that waiter only. Where others wait without a
--- queue entry (the contention marker exists), it publishes 'released', which wakes them all. One
+-- lives (a new owner token, the waiter's, and a new fencing token) and publishes on the lock's release
+-- channel '<owner token> <fencing token> <entry>' (entry: until when the waiter's queue entry lived,
+-- server ms, which is when its claim ends), which wakes that waiter only: it holds the lock from then
+-- on without another round trip, if the entry named is the one its last attempt left. Where others
+-- wait without a queue entry (the contention marker exists), it publishes 'released', which wakes
+-- them all. One
 -- call deletes the lock and the marker and tells whether the marker existed; a handover that leaves
 -- waiters queued sets the marker again.
 -- The fencing state then lives the fence grace only (not the rest of the lease it was written for),
@@ -67,7 +70,7 @@ for i = 1, #KEYS, 6 do
       if redis.call('ZCARD', KEYS[i + 4]) > 0 then
         redis.call('SET', KEYS[i + 1], '1', 'PX', ARGV[5]) -- others still queue: the next release serves them
       end
-      redis.call('PUBLISH', ARGV[(i + 5) / 6 + 5], head)
+      redis.call('PUBLISH', ARGV[(i + 5) / 6 + 5], head .. ' ' .. string.format('%d', token) .. ' ' .. string.format('%d', deadline))
     else
       redis.call('PEXPIRE', KEYS[i + 2], ARGV[2])
       if contended then

@@ -25,10 +25,20 @@ final class Acquisition {
   static final Duration MAX_POLL = Duration.ofMillis(500);
 
   /**
-   * A successful attempt: the fencing tokens, and when it was sent by {@link System#nanoTime()}
-   * (the lease runs from then at the latest).
+   * How much shorter than the queue entry's life a claim taken from a handover counts locally: the
+   * entry's end is rounded down to a millisecond by Redis, and two clocks measure it.
    */
-  record Taken(long[] tokens, long sentAtNanos) {}
+  static final Duration CLAIM_MARGIN = Duration.ofMillis(10);
+  /** A handover leaving less of the claim than this locally is confirmed by an attempt instead. */
+  static final Duration MIN_CLAIM_LEFT = RemoteWaiters.ENTRY_TTL.dividedBy(4);
+
+  /**
+   * A successful attempt, or a handover: the fencing tokens, when the attempt was sent by {@link
+   * System#nanoTime()} (the lease runs from then at the latest), and for a handover the claim, which
+   * runs from then too, until the lease's first extension raises it; {@code null} when the lock
+   * holds the whole lease already.
+   */
+  record Taken(long[] tokens, long sentAtNanos, Duration claim) {}
 
   private final LockCommands scripts;
   private final ReleaseNotifier subscriber;
@@ -41,6 +51,7 @@ final class Acquisition {
   private int replicas;
   private Duration replicaTimeout = Duration.ZERO;
   private LockCommands.Attempt last;
+  private long lastSentNanos;
 
   Acquisition(LockCommands scripts, ReleaseNotifier subscriber, LockListener listener, List<? extends LockKey> keys,
       List<LockNames> locks, String owner, Duration lease, long deadlineNanos) {
@@ -110,7 +121,13 @@ final class Acquisition {
         if (left <= 0) {
           return null;
         }
-        wakeup.await(Math.min(left, pollDelayNanos(last.pttlMillis())), blockedFullKey());
+        if (wakeup.await(Math.min(left, pollDelayNanos(last.pttlMillis())), blockedFullKey())) {
+          taken = handedOver(wakeup.handover());
+          if (taken != null) {
+            done = true;
+            return taken;
+          }
+        }
       }
     } catch (LockException e) {
       redisFailed = !(e instanceof LockInterruptedException);
@@ -164,9 +181,30 @@ final class Acquisition {
   }
 
   private Taken attempt(RemoteWaiters.Mode queue) {
-    long sentAtNanos = System.nanoTime();
+    lastSentNanos = System.nanoTime();
     last = scripts.acquire(locks, owner, lease, replicas, replicaTimeout, queue);
-    return last.acquired() ? new Taken(last.tokens(), sentAtNanos) : null;
+    return last.acquired() ? new Taken(last.tokens(), lastSentNanos, null) : null;
+  }
+
+  /**
+   * The lock a release handed over with {@code handover}, held from now on without another round
+   * trip; {@code null} when this waiter must confirm it with an attempt (or was handed nothing).
+   * The claim is the queue entry that the last attempt left, so it is counted from when that
+   * attempt was sent: before the script set the entry's life, and so before the release ran. A
+   * handover of an older entry (a message late by more than its claim) is never taken this way,
+   * nor one whose claim is nearly over, nor one for a waiter that asks for replicas (its acquire
+   * must wait for them).
+   */
+  private Taken handedOver(RemoteWaiters.Handover handover) {
+    if (handover == null || replicas > 0 || last.entry() == LockCommands.Attempt.NOT_QUEUED
+        || handover.entry() != last.entry()) {
+      return null;
+    }
+    Duration claim = RemoteWaiters.ENTRY_TTL.minus(CLAIM_MARGIN);
+    if (lastSentNanos + claim.toNanos() - System.nanoTime() < MIN_CLAIM_LEFT.toNanos()) {
+      return null;
+    }
+    return new Taken(new long[] {handover.token()}, lastSentNanos, claim);
   }
 
   /** Waits until every channel is subscribed, at most one poll interval (the subscriber may be down). */

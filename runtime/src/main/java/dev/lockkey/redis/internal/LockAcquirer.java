@@ -74,7 +74,8 @@ public final class LockAcquirer {
         waitQueue.leave(queue, me);
         return null;
       }
-      Lease lease = leases.grant(key, names, queue, owner, taken.tokens()[0], options, taken.sentAtNanos());
+      Lease lease = leases.grant(key, names, queue, owner, taken.tokens()[0], options, taken.sentAtNanos(),
+          taken.claim());
       queue.hold(me, lease);
       lease.startRenewal();
       listener.onAcquired(key, System.nanoTime() - startNanos);

@@ -65,8 +65,13 @@ public final class LockCommands {
    * @param tokens the fencing tokens, one per lock, or {@code null} when not acquired
    * @param blocked when not acquired, the index of a lock held by someone else
    * @param pttlMillis when not acquired, how much longer that lock is held (negative: unknown)
+   * @param entry when not acquired, until when the owner's queue entry lives (server ms), the
+   *     entry a release that hands it the lock names; {@link #NOT_QUEUED} when it has none
    */
-  record Attempt(long[] tokens, int blocked, long pttlMillis) {
+  record Attempt(long[] tokens, int blocked, long pttlMillis, long entry) {
+    /** The {@link #entry} of an attempt that left no queue entry. */
+    static final long NOT_QUEUED = -1;
+
     boolean acquired() {
       return tokens != null;
     }
@@ -157,7 +162,8 @@ public final class LockCommands {
     }
     List<?> reply = (List<?>) replicated.reply();
     if (number(reply, 0) == 0) {
-      return new Attempt(null, (int) number(reply, 1) - 1, number(reply, 2));
+      return new Attempt(null, (int) number(reply, 1) - 1, number(reply, 2),
+          reply.size() > 3 ? number(reply, 3) : Attempt.NOT_QUEUED);
     }
     if (replicated.acknowledged() < replicas) {
       cleanUp(locks, owner, lease);
@@ -168,7 +174,7 @@ public final class LockCommands {
     for (int i = 0; i < tokens.length; i++) {
       tokens[i] = number(reply, i + 1);
     }
-    return new Attempt(tokens, -1, 0);
+    return new Attempt(tokens, -1, 0, Attempt.NOT_QUEUED);
   }
 
   /**

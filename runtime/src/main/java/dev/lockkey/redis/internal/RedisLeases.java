@@ -55,11 +55,16 @@ public final class RedisLeases {
     return live.renewing();
   }
 
-  /** A lease on one lock, taken for {@code owner} from the local {@code queue}; its watchdog is not started yet. */
+  /**
+   * A lease on one lock, taken for {@code owner} from the local {@code queue}; its watchdog is not
+   * started yet. With a {@code claim} (a handover taken without confirming it) the lease holds that
+   * long until its first extension raises it; {@code null} when it holds the whole lease time.
+   */
   Lease grant(LockKey key, LockNames names, KeyQueue queue, String owner, long token, LockOptions options,
-      long sentAtNanos) {
+      long sentAtNanos, Duration claim) {
     RedisLeaseControl control = new RedisLeaseControl(this, List.of(names), queue);
-    Lease lease = new Lease(control, key, names.lock(), owner, token, options, sentAtNanos);
+    Lease lease = claim == null ? new Lease(control, key, names.lock(), owner, token, options, sentAtNanos)
+        : new Lease(control, key, names.lock(), owner, token, options, sentAtNanos, claim);
     live.add(lease, control);
     return lease;
   }
@@ -122,7 +127,7 @@ public final class RedisLeases {
       next.queue.giveTurn(next);
       return result.outcome() == LockCommands.Handoff.RELEASED_FOR_OTHERS;
     }
-    Lease successor = grant(next.key, names, next.queue, owner, result.token(), next.options, sentAtNanos);
+    Lease successor = grant(next.key, names, next.queue, owner, result.token(), next.options, sentAtNanos, null);
     next.queue.grant(next, successor, look);
     successor.startRenewal();
     listener.onAcquired(next.key, System.nanoTime() - next.startNanos);
