@@ -40,6 +40,14 @@ final class Acquisition {
    */
   record Taken(long[] tokens, long sentAtNanos, Duration claim) {}
 
+  /**
+   * A waiter that the handoff sending its executor's lock elsewhere queued in Redis, in the same
+   * script, as this waiter's own first attempt would have: its owner token, until when its entry
+   * lives (server ms), when that handoff was sent by {@link System#nanoTime()}, and the wake-up
+   * watching the release channel for it since before it was sent.
+   */
+  record Queued(String owner, long entry, long sentAtNanos, Wakeup wakeup, ReleaseNotifier.Channel channel) {}
+
   private final LockCommands scripts;
   private final ReleaseNotifier subscriber;
   private final LockListener listener;
@@ -52,6 +60,7 @@ final class Acquisition {
   private Duration replicaTimeout = Duration.ZERO;
   private LockCommands.Attempt last;
   private long lastSentNanos;
+  private Queued queued;
 
   Acquisition(LockCommands scripts, ReleaseNotifier subscriber, LockListener listener, List<? extends LockKey> keys,
       List<LockNames> locks, String owner, Duration lease, long deadlineNanos) {
@@ -76,6 +85,17 @@ final class Acquisition {
   }
 
   /**
+   * Starts as the waiter that {@code queued} describes (owner token {@code owner}): it makes no
+   * first attempt, and waits for the handover or its first poll.
+   */
+  Acquisition queued(Queued queued) {
+    this.queued = queued;
+    this.last = new LockCommands.Attempt(null, 0, -1, queued.entry());
+    this.lastSentNanos = queued.sentAtNanos();
+    return this;
+  }
+
+  /**
    * Attempts once and, if {@code wait}, until taken or the deadline passed.
    *
    * @return the successful attempt, or {@code null} when the locks stayed held
@@ -83,21 +103,24 @@ final class Acquisition {
    */
   Taken run(boolean wait) {
     // one lock waited for queues in Redis, so that its release wakes this waiter alone (RemoteWaiters)
-    boolean queues = wait && locks.size() == 1 && System.nanoTime() - deadlineNanos < 0;
-    Wakeup wakeup = new Wakeup(owner);
+    boolean queues = queued != null || (wait && locks.size() == 1 && System.nanoTime() - deadlineNanos < 0);
+    Wakeup wakeup = queued != null ? queued.wakeup() : new Wakeup(owner);
     List<ReleaseNotifier.Channel> watched = new ArrayList<>(locks.size());
     // Channels heard already (contention here before) are watched before the first attempt: a
     // release after it cannot go unheard, so a failed first attempt needs no second one.
-    boolean heard = wait && watchIfHeard(watched, wakeup);
+    boolean heard = queued != null ? watched.add(queued.channel()) : wait && watchIfHeard(watched, wakeup);
     boolean done = false;
     boolean redisFailed = false;
     try {
-      Taken taken = attempt(queues ? RemoteWaiters.Mode.JOIN : RemoteWaiters.Mode.NONE);
-      if (taken != null) {
-        done = true;
-        return taken;
+      Taken taken;
+      if (queued == null) { // else the handoff that queued this waiter was its first attempt
+        taken = attempt(queues ? RemoteWaiters.Mode.JOIN : RemoteWaiters.Mode.NONE);
+        if (taken != null) {
+          done = true;
+          return taken;
+        }
+        listener.onContended(blockedKey());
       }
-      listener.onContended(blockedKey());
       if (!wait || System.nanoTime() - deadlineNanos >= 0) {
         return null; // a queued waiter out of time already leaves below
       }

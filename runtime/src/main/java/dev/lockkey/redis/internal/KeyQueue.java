@@ -45,6 +45,7 @@ final class KeyQueue {
     private final AtomicInteger state;
     private volatile Lease lease;
     private volatile JedisException failure;
+    private volatile Acquisition.Queued queued;
 
     private Waiter(KeyQueue queue, LockKey key, LockOptions options, long startNanos, int state) {
       this.queue = queue;
@@ -56,6 +57,19 @@ final class KeyQueue {
 
     int state() {
       return state.get();
+    }
+
+    /** The thread that waits. */
+    Thread thread() {
+      return thread;
+    }
+
+    /**
+     * Once {@link #TURN}: how the handoff that sent the lock elsewhere queued this waiter in Redis,
+     * or {@code null} when it did not.
+     */
+    Acquisition.Queued queued() {
+      return queued;
     }
 
     /** The lease handed over, once {@link #GRANTED}. */
@@ -263,6 +277,15 @@ final class KeyQueue {
 
   /** Tells the claimed {@code waiter} (the holder now) to try the lock in Redis itself. */
   void giveTurn(Waiter waiter) {
+    giveTurn(waiter, null);
+  }
+
+  /**
+   * Tells the claimed {@code waiter} (the holder now) to wait for the lock in Redis, queued there as
+   * {@code queued} says ({@code null}: not queued, it tries itself).
+   */
+  void giveTurn(Waiter waiter, Acquisition.Queued queued) {
+    waiter.queued = queued;
     waiter.state.set(Waiter.TURN);
     LockSupport.unpark(waiter.thread);
   }

@@ -53,6 +53,7 @@ public final class LockCommands {
   private static final Duration CLEANUP_MAX_PAUSE = Duration.ofSeconds(5);
 
   private static final String MARKER_TTL = millis(CONTENDED_MARKER_TTL);
+  private static final String MAX_WAITERS = Integer.toString(RemoteWaiters.MAX_WAITERS);
 
   private static final LuaScript ACQUIRE = LuaScript.load("acquire");
   private static final LuaScript HANDOFF = LuaScript.load("handoff");
@@ -80,8 +81,12 @@ public final class LockCommands {
   /** What a handoff did. */
   enum Handoff { PASSED, RELEASED_FOR_OTHERS, NOT_OWNER }
 
-  /** A handoff's outcome and, when {@link Handoff#PASSED}, the new holder's fencing token. */
-  record HandoffResult(Handoff outcome, long token) {}
+  /**
+   * A handoff's outcome; when {@link Handoff#PASSED}, the new holder's fencing token; when the lock
+   * went to a waiter elsewhere and the handoff queued the new owner, until when that queue entry
+   * lives (server ms), else {@link Attempt#NOT_QUEUED}.
+   */
+  record HandoffResult(Handoff outcome, long token, long entry) {}
 
   /** A script's reply and how many replicas acknowledged its writes (0 when none were asked for). */
   private record Replicated(Object reply, long acknowledged) {}
@@ -149,7 +154,7 @@ public final class LockCommands {
       keys.add(lock.waiting());
     }
     List<String> args = List.of(owner, millis(lease), millis(lease.plus(fenceGrace)), MARKER_TTL,
-        queue.arg, Integer.toString(RemoteWaiters.MAX_WAITERS));
+        queue.arg, MAX_WAITERS);
     Replicated replicated;
     try {
       replicated = runReplicated(ACQUIRE, locks, keys, args, replicas, replicaTimeout);
@@ -181,17 +186,21 @@ public final class LockCommands {
    * Passes the lock from {@code owner} to {@code newOwner}; with {@code look}, only when nobody
    * waits elsewhere (the first queued waiter of another executor gets it instead, or all of them
    * are told it is released). Without {@code look} the script reads no queue: the executor looks
-   * every {@link RemoteWaiters#LOCAL_TURNS} passes. When the outcome is unknown, the lock may be
-   * {@code newOwner}'s, whom nobody will ever know: it is cleaned up as after an acquire.
+   * every {@link RemoteWaiters#LOCAL_TURNS} passes. With {@code queue}, a lock that goes to a
+   * waiter elsewhere queues {@code newOwner} behind it. When the outcome is unknown, the lock may be
+   * {@code newOwner}'s, whom nobody will ever know, or it may queue: it is cleaned up as after an
+   * acquire.
    */
-  HandoffResult handoff(LockNames lock, String owner, String newOwner, Duration lease, boolean look) {
+  HandoffResult handoff(LockNames lock, String owner, String newOwner, Duration lease, boolean look,
+      boolean queue) {
     List<?> reply;
     List<LockNames> locks = List.of(lock);
     try {
       reply = (List<?>) runReplicated(HANDOFF, locks,
           List.of(lock.lock(), lock.fence(), lock.contended(), lock.releaser(), lock.waiters(), lock.waiting()),
           List.of(owner, newOwner, millis(lease), millis(lease.plus(fenceGrace)), lock.channel(), millis(fenceGrace),
-              millis(RETRY_MEMORY), look ? "1" : "0", MARKER_TTL), 0, Duration.ZERO).reply();
+              millis(RETRY_MEMORY), look ? "1" : "0", MARKER_TTL, queue ? "1" : "0", MAX_WAITERS), 0,
+          Duration.ZERO).reply();
     } catch (JedisException e) {
       LockException failure = RedisFailures.translate(lock.lock(), e);
       if (failure instanceof RedisUnavailableException) {
@@ -201,9 +210,12 @@ public final class LockCommands {
     }
     long outcome = number(reply, 0);
     if (outcome == 1) {
-      return new HandoffResult(Handoff.PASSED, number(reply, 1));
+      return new HandoffResult(Handoff.PASSED, number(reply, 1), Attempt.NOT_QUEUED);
     }
-    return new HandoffResult(outcome == 0 ? Handoff.RELEASED_FOR_OTHERS : Handoff.NOT_OWNER, 0);
+    if (outcome == 0) {
+      return new HandoffResult(Handoff.RELEASED_FOR_OTHERS, 0, reply.size() > 1 ? number(reply, 1) : Attempt.NOT_QUEUED);
+    }
+    return new HandoffResult(Handoff.NOT_OWNER, 0, Attempt.NOT_QUEUED);
   }
 
   /** Deletes the locks {@code owner} still holds; per lock, whether it did (or an earlier run of this call did). */

@@ -10,13 +10,19 @@ import java.util.concurrent.locks.LockSupport;
  * a release that handed the lock over told.
  */
 final class Wakeup {
-  private final Thread thread = Thread.currentThread();
+  private final Thread thread;
   private final String owner;
   private volatile boolean woken;
   private volatile RemoteWaiters.Handover handover;
 
   /** A wake-up for the current thread, waiting with owner token {@code owner}. */
   Wakeup(String owner) {
+    this(Thread.currentThread(), owner);
+  }
+
+  /** A wake-up for {@code thread}, which will wait with owner token {@code owner}. */
+  Wakeup(Thread thread, String owner) {
+    this.thread = thread;
     this.owner = owner;
   }
 
