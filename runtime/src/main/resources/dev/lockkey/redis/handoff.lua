@@ -5,7 +5,7 @@
 -- acquire.lua) it hands the lock to the first live one instead (as release.lua does, with the same
 -- message) and answers {0, entry}, so that no executor starves. With ARGV[10] '1' it then queues the
 -- new owner, the executor's next waiter, at the queue's end, as that waiter's own attempt would have
--- (entry: until when its entry lives, server ms; -1 when the queue was full); the waiter watches the
+-- (entry: until when its entry lives, server ms; else -1); the waiter watches the
 -- release channel already, so it needs no attempt of its own before the lock comes back. Where
 -- others wait without a queue entry (the marker exists, no live entry), it releases instead (as
 -- release.lua does: the fencing state then lives the fence grace, the releaser key remembers the
@@ -17,8 +17,7 @@
 -- ARGV[4]: fencing state TTL in ms; ARGV[5]: the lock's release channel; ARGV[6]: fence grace in ms;
 -- ARGV[7]: how long the releaser key lives, in ms; ARGV[8]: '1' on the executor's turn to look for
 -- waiters elsewhere, else '0'; ARGV[9]: the contention marker's TTL in ms, also how long a queue
--- entry lives; ARGV[10]: '1' to queue the new owner when the lock goes elsewhere, else '0';
--- ARGV[11]: how many waiters a queue holds at most.
+-- entry lives; ARGV[10]: '1' to queue the new owner when the lock goes elsewhere, else '0'.
 -- Returns {1, token} when passed, {0, entry} when handed over for waiters elsewhere, {0, -1} when
 -- released for them, {-1} when the current owner no longer held the lock (nothing changed).
 -- Idempotent: a second run of this very handoff (a client that timed out sends the command again)
@@ -70,16 +69,14 @@ if ARGV[8] == '1' and holder == ARGV[1] and redis.call('PEXPIRE', KEYS[3], ARGV[
   redis.call('ZREM', KEYS[5], head)
   redis.call('HDEL', KEYS[6], head)
   local entry = -1
-  if ARGV[10] == '1' and (redis.call('ZADD', KEYS[5], 'NX', floor, ARGV[2]) == 0
-      or redis.call('ZCARD', KEYS[5]) <= tonumber(ARGV[11])) then
+  if ARGV[10] == '1' then
+    -- one entry in for the head that left: the queue stays within the bound its joins kept
+    redis.call('ZADD', KEYS[5], 'NX', floor, ARGV[2])
     entry = nowms + tonumber(ARGV[9])
     redis.call('HSET', KEYS[6], ARGV[2], string.format('%d', entry))
     redis.call('PEXPIRE', KEYS[5], ARGV[9])
     redis.call('PEXPIRE', KEYS[6], ARGV[9])
-  elseif ARGV[10] == '1' then
-    redis.call('ZREM', KEYS[5], ARGV[2]) -- full: that waiter polls instead
-  end
-  if entry == -1 and redis.call('ZCARD', KEYS[5]) == 0 then
+  elseif redis.call('ZCARD', KEYS[5]) == 0 then
     redis.call('DEL', KEYS[3]) -- nobody queues any more
   end
   redis.call('PUBLISH', ARGV[5], head .. ' ' .. string.format('%d', token) .. ' ' .. string.format('%d', deadline))

@@ -199,8 +199,7 @@ public final class LockCommands {
       reply = (List<?>) runReplicated(HANDOFF, locks,
           List.of(lock.lock(), lock.fence(), lock.contended(), lock.releaser(), lock.waiters(), lock.waiting()),
           List.of(owner, newOwner, millis(lease), millis(lease.plus(fenceGrace)), lock.channel(), millis(fenceGrace),
-              millis(RETRY_MEMORY), look ? "1" : "0", MARKER_TTL, queue ? "1" : "0", MAX_WAITERS), 0,
-          Duration.ZERO).reply();
+              millis(RETRY_MEMORY), look ? "1" : "0", MARKER_TTL, queue ? "1" : "0"), 0, Duration.ZERO).reply();
     } catch (JedisException e) {
       LockException failure = RedisFailures.translate(lock.lock(), e);
       if (failure instanceof RedisUnavailableException) {

@@ -31,7 +31,7 @@ final class RemoteWaiters {
   /** How many waiters one lock's queue holds at most; more wait by polling and 'released' messages. */
   static final int MAX_WAITERS = 64;
   /** How many times in a row a lock passes within one executor before a handoff looks for others. */
-  static final int LOCAL_TURNS = 3;
+  static final int LOCAL_TURNS = 4;
   /** The message of a release that wakes every waiter (no live queue entry): each tries again. */
   static final String RELEASED = "released";
 
