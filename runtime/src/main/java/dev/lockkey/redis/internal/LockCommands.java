@@ -212,7 +212,8 @@ public final class LockCommands {
       return new HandoffResult(Handoff.PASSED, number(reply, 1), Attempt.NOT_QUEUED);
     }
     if (outcome == 0) {
-      return new HandoffResult(Handoff.RELEASED_FOR_OTHERS, 0, reply.size() > 1 ? number(reply, 1) : Attempt.NOT_QUEUED);
+      long entry = reply.size() > 1 ? number(reply, 1) : Attempt.NOT_QUEUED;
+      return new HandoffResult(Handoff.RELEASED_FOR_OTHERS, 0, entry);
     }
     return new HandoffResult(Handoff.NOT_OWNER, 0, Attempt.NOT_QUEUED);
   }
