@@ -13,7 +13,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -37,17 +36,10 @@ class PollingCostTest {
   private final Keyspace keyspace = Keyspace.of("p" + Long.toHexString(System.nanoTime()));
 
   @BeforeAll
-  static void createTable(DynaliteServer server) {
+  static void createTable(DynaliteServer server, DynamoDbClient dynamoDb) {
     dynalite = server;
-    direct = TestClients.on(server.port());
+    direct = dynamoDb;
     DynamoLockTable.createTable(direct, TABLE);
-  }
-
-  @AfterAll
-  static void closeClient() {
-    if (direct != null) {
-      direct.close();
-    }
   }
 
   @Test

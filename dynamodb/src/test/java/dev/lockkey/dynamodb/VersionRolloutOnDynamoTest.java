@@ -13,7 +13,6 @@ import dev.lockkey.redis.rollout.VersionRollout;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -43,16 +42,9 @@ class VersionRolloutOnDynamoTest {
   private DynamoLockExecutor versionTwo;
 
   @BeforeAll
-  static void createTable(DynaliteServer dynalite) {
-    client = TestClients.on(dynalite.port());
+  static void createTable(DynamoDbClient dynamoDb) {
+    client = dynamoDb;
     DynamoLockTable.createTable(client, TABLE);
-  }
-
-  @AfterAll
-  static void closeClient() {
-    if (client != null) {
-      client.close();
-    }
   }
 
   /** Two executors, as two deployed versions have: the same table and key space, owners of their own. */
