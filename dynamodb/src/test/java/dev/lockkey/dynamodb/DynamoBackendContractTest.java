@@ -4,7 +4,6 @@ import dev.lockkey.Keyspace;
 import dev.lockkey.lock.LockBackendContract;
 import dev.lockkey.lock.LockExecutor;
 import dev.lockkey.lock.LockListener;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -17,16 +16,9 @@ class DynamoBackendContractTest extends LockBackendContract {
   private static DynamoDbClient client;
 
   @BeforeAll
-  static void createTable(DynaliteServer dynalite) {
-    client = TestClients.on(dynalite.port());
+  static void createTable(DynamoDbClient dynamoDb) {
+    client = dynamoDb;
     DynamoLockTable.createTable(client, TABLE);
-  }
-
-  @AfterAll
-  static void closeClient() {
-    if (client != null) {
-      client.close();
-    }
   }
 
   @Override

@@ -2,6 +2,7 @@ package dev.lockkey.redis;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
+import dev.lockkey.internal.LeaseRenewer;
 import dev.lockkey.lock.AlreadyHeldException;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockException;
@@ -14,7 +15,6 @@ import dev.lockkey.lock.LockedWork;
 import dev.lockkey.lock.MultiLease;
 import dev.lockkey.redis.internal.AfterWork;
 import dev.lockkey.redis.internal.EvictionPolicyCheck;
-import dev.lockkey.internal.LeaseRenewer;
 import dev.lockkey.redis.internal.LocalWaitQueue;
 import dev.lockkey.redis.internal.LockAcquirer;
 import dev.lockkey.redis.internal.LockCommands;
