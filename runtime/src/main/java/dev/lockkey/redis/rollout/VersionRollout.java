@@ -1,12 +1,12 @@
 package dev.lockkey.redis.rollout;
 
 import dev.lockkey.LockKey;
+import dev.lockkey.internal.AfterWork;
 import dev.lockkey.lock.LockException;
 import dev.lockkey.lock.LockExecutor;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockedWork;
 import dev.lockkey.lock.MultiLease;
-import dev.lockkey.redis.internal.AfterWork;
 import java.util.List;
 import java.util.Objects;
 
@@ -101,7 +101,7 @@ public final class VersionRollout {
    * work throws. The work gets the lease whose fencing token to pass on: the previous key's while
    * both are locked, else the current key's. Once the work ran, its outcome is what the caller
    * gets: a release failing afterwards goes to the listener and the log, as in
-   * {@link dev.lockkey.redis.RedisLockExecutor#withLock}.
+   * {@link LockExecutor#withLock(LockKey, LockOptions, LockedWork)}.
    *
    * @param <T> the type of the work's result
    * @param <E> the checked exception the work may throw
@@ -117,7 +117,7 @@ public final class VersionRollout {
       LockedWork<T, E> work) throws E {
     Objects.requireNonNull(work, "work");
     MultiLease leases = acquire(current, previous, options);
-    return AfterWork.run(work, leases.lease(lockingBoth ? previous : current), leases::release);
+    return AfterWork.run(executor, work, leases.lease(lockingBoth ? previous : current), leases::release);
   }
 
   private static void requireVersions(LockKey current, LockKey previous) {
