@@ -6,8 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.lockkey.Keyspace;
 import dev.lockkey.codec.ResultCodec;
 import dev.lockkey.guard.GuardInvoker;
-import dev.lockkey.guard.MethodGuard;
-import dev.lockkey.guard.MethodGuards;
 import dev.lockkey.processor.specs.PaymentCaptureKey;
 import dev.lockkey.redis.RedisLockExecutor;
 import dev.lockkey.redis.idempotency.IdempotencyConflictException;
@@ -16,8 +14,6 @@ import dev.lockkey.redis.idempotency.IdempotencyInProgressException;
 import dev.lockkey.redis.idempotency.IdempotentCalls;
 import dev.lockkey.testing.LockKeyTest;
 import dev.lockkey.testing.TestRedis;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -44,7 +40,7 @@ class IdempotentGuardTest {
   private static final int CALLS = 16;
 
   private final Captures service = new Captures();
-  private final MethodGuards guards = MethodGuards.load(Captures.class).orElseThrow();
+  private final Interception interception = new Interception(service);
   private final ExecutorService threads = Executors.newFixedThreadPool(CALLS);
   private final List<AutoCloseable> parts = new ArrayList<>();
   private GuardInvoker first;
@@ -193,30 +189,8 @@ class IdempotentGuardTest {
     return builder.idempotentCalls(calls).build();
   }
 
-  /** Calls {@code service.name(arguments)} under its guard, as an interceptor does. */
+  /** Calls {@code service.name(arguments)} under its guard through {@code invoker}, as an interceptor does. */
   private Object call(GuardInvoker invoker, String name, Object... arguments) throws Exception {
-    Method method = method(name);
-    MethodGuard guard = guards.find(method).orElseThrow();
-    return invoker.invoke(guard, arguments, () -> invoke(method, arguments));
-  }
-
-  private Object invoke(Method method, Object[] arguments) throws Exception {
-    try {
-      return method.invoke(service, arguments);
-    } catch (InvocationTargetException e) {
-      if (e.getCause() instanceof Exception cause) {
-        throw cause;
-      }
-      throw e;
-    }
-  }
-
-  private static Method method(String name) {
-    for (Method method : Captures.class.getDeclaredMethods()) {
-      if (method.getName().equals(name)) {
-        return method;
-      }
-    }
-    throw new IllegalArgumentException(name);
+    return interception.call(invoker, name, arguments);
   }
 }
