@@ -98,6 +98,9 @@ enum GuardMessage {
   WAIT_WITHOUT_WAITING(ERROR, "LockKeyGuardOption",
       "waitTime = \"%s\" with inProgress = FAIL; a duplicate then fails at once and never waits; remove"
           + " waitTime, or wait with inProgress = WAIT"),
+  FINAL_NEVER_THROWN(ERROR, "LockKeyGuardOption",
+      "finalFailures names %s, a checked exception that %s() does not declare, so it is never thrown and"
+          + " never final; declare it (throws %s), or remove it from finalFailures"),
   PURPOSE(ERROR, "LockKeyGuardOption",
       "purpose = \"%s\" is not a word; a purpose is 1-64 of a-z 0-9 - _, starting with a letter or digit"),
 

@@ -57,7 +57,7 @@ import javax.tools.JavaFileObject;
  *   <li>{@code [LockKeyGuardDuration]} a duration attribute is no duration, or out of range.
  *   <li>{@code [LockKeyGuardOption]} renewal of a lease under 30 ms, a limit or burst out of range, no
  *       window for a spec without {@code @Window}, a purpose that is not a word, a wait time with
- *       {@code inProgress = FAIL}.
+ *       {@code inProgress = FAIL}, a final failure the method cannot throw.
  * </ul>
  *
  * <h2>Build tools</h2>

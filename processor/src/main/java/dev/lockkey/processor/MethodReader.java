@@ -252,6 +252,11 @@ final class MethodReader {
       for (Object failure : failures) {
         if (failure instanceof AnnotationValue value && value.getValue() instanceof DeclaredType failureType) {
           finalFailures.add(declared((TypeElement) failureType.asElement()));
+          if (!thrown(method, failureType)) {
+            String name = failureType.asElement().getSimpleName().toString();
+            problems.add(GuardProblem.onValue("finalFailures", GuardMessage.FINAL_NEVER_THROWN,
+                name, method.getSimpleName(), name));
+          }
         }
       }
     }
@@ -282,6 +287,13 @@ final class MethodReader {
     uncreatable(codec, type).ifPresent(why -> problems.add(GuardProblem.onValue("codec",
         GuardMessage.CODEC_CONSTRUCTOR, codec.getSimpleName(), why)));
     return Optional.of(declared(codec));
+  }
+
+  /** Whether {@code method} can throw {@code failure}: unchecked, or a subtype of a declared exception. */
+  private boolean thrown(ExecutableElement method, TypeMirror failure) {
+    TypeMirror runtime = elements.getTypeElement(RuntimeException.class.getName()).asType();
+    return types.isSubtype(failure, runtime)
+        || method.getThrownTypes().stream().anyMatch(declared -> types.isSubtype(failure, declared));
   }
 
   private TypeMirror boxed(TypeMirror type) {

@@ -193,6 +193,19 @@ class IdempotentDiagnosticsTest {
   }
 
   @Test
+  void aFinalFailureTheMethodCannotThrowIsReportedOnTheValue() {
+    assertOnlyError(service(
+            "  @Idempotent(value = Capture.class,",
+            "      finalFailures = Declined.class)",
+            "  void capture(String tenant, long orderId, Amount amount) {}",
+            "  static class Declined extends Exception {}"),
+        "[LockKeyGuardOption] finalFailures names Declined, a checked exception that capture() does not"
+            + " declare, so it is never thrown and never final; declare it (throws Declined), or remove it"
+            + " from finalFailures",
+        "finalFailures = Declined.class)");
+  }
+
+  @Test
   void durationsAreCheckedAtCompileTime() {
     assertOnlyError(service(
             "  @Idempotent(value = Capture.class,",
