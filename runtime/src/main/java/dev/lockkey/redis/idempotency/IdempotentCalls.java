@@ -170,6 +170,10 @@ public final class IdempotentCalls implements AutoCloseable {
         Begun begun = store.begin(recordKey, fenceKey, fingerprint, owner, leaseMillis, counterTtl, waits);
         switch (begun.state()) {
           case STARTED:
+            if (outcome != null) { // took over from a leader whose lease ran out: nothing to wait for
+              outcome.close();
+              outcome = null;
+            }
             return lead(key, recordKey, owner, begun.number(), options, work);
           case DONE:
             return options.codec().decode(begun.result());
