@@ -1,8 +1,8 @@
 package dev.lockkey.dynamodb;
 
-import dev.lockkey.internal.LeaseRenewer;
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
+import dev.lockkey.internal.LeaseRenewer;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockExecutor;
 import dev.lockkey.lock.LockInterruptedException;
@@ -71,7 +71,10 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * {@link DynamoUnavailableException} (no answer within the client's timeouts, or a 5xx),
  * {@link DynamoThrottledException} (capacity exceeded through the SDK's retries) and
  * {@link DynamoLockException} (anything else, e.g. a missing table) are {@link dev.lockkey.lock.LockException}s;
- * a held lock is an answer, never an exception. Conditional writes are strongly consistent within
+ * a held lock is an answer, never an exception. Once {@code withLock} ran the work, its result
+ * stands: a release failing then goes to the listener's {@code onError} and a {@code WARNING} log
+ * ({@link System.Logger} {@code dev.lockkey.dynamodb}), as {@link LockExecutor#withLock(LockKey,
+ * LockOptions, dev.lockkey.lock.LockedWork)} says. Conditional writes are strongly consistent within
  * one region; global tables replicate asynchronously between regions and give no mutual
  * exclusion across them, so lock in one region. The executor runs two daemon threads for
  * renewals and one for the callbacks that renewals trigger.

@@ -5,10 +5,12 @@ import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * Gives a test class one dynalite server, shared by every class of the run and stopped when the
- * run ends. Where Node.js is missing the class is skipped, and reported as skipped with the reason:
+ * Gives a test class one dynalite server and one client of it ({@link TestClients#on}), shared by
+ * every class of the run and closed when the run ends, so no class keeps a client of its own to
+ * close. Where Node.js is missing the class is skipped, and reported as skipped with the reason:
  * never run as if it had passed.
  */
 final class DynaliteExtension implements ExecutionCondition, ParameterResolver {
@@ -34,12 +36,17 @@ final class DynaliteExtension implements ExecutionCondition, ParameterResolver {
 
   @Override
   public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
-    return parameter.getParameter().getType() == DynaliteServer.class;
+    Class<?> type = parameter.getParameter().getType();
+    return type == DynaliteServer.class || type == DynamoDbClient.class;
   }
 
   @Override
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-    return context.getRoot().getStore(NAMESPACE)
-        .getOrComputeIfAbsent("server", key -> DynaliteServer.start(), DynaliteServer.class);
+    ExtensionContext.Store store = context.getRoot().getStore(NAMESPACE);
+    DynaliteServer server = store.getOrComputeIfAbsent("server", key -> DynaliteServer.start(), DynaliteServer.class);
+    // stored after the server, so closed before it
+    return parameter.getParameter().getType() == DynaliteServer.class
+        ? server
+        : store.getOrComputeIfAbsent("client", key -> TestClients.on(server.port()), DynamoDbClient.class);
   }
 }

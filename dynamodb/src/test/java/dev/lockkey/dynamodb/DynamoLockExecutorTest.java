@@ -22,7 +22,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -45,17 +44,10 @@ class DynamoLockExecutorTest {
   private final List<AutoCloseable> closing = new ArrayList<>();
 
   @BeforeAll
-  static void createTable(DynaliteServer server) {
+  static void createTable(DynaliteServer server, DynamoDbClient dynamoDb) {
     dynalite = server;
-    client = TestClients.on(server.port());
+    client = dynamoDb;
     DynamoLockTable.createTable(client, TABLE);
-  }
-
-  @AfterAll
-  static void closeClient() {
-    if (client != null) {
-      client.close();
-    }
   }
 
   @AfterEach

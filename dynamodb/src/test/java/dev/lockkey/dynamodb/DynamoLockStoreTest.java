@@ -7,7 +7,6 @@ import dev.lockkey.Keyspace;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -27,16 +26,9 @@ class DynamoLockStoreTest {
   private final String key = Keyspace.of("test").fullKey("lock", "store:" + UUID.randomUUID());
 
   @BeforeAll
-  static void createTable(DynaliteServer dynalite) {
-    client = TestClients.on(dynalite.port());
+  static void createTable(DynamoDbClient dynamoDb) {
+    client = dynamoDb;
     DynamoLockTable.createTable(client, TABLE);
-  }
-
-  @AfterAll
-  static void closeClient() {
-    if (client != null) {
-      client.close();
-    }
   }
 
   @Test

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -23,15 +22,8 @@ class DynamoLockTableTest {
   private final String table = "locks-" + UUID.randomUUID();
 
   @BeforeAll
-  static void connect(DynaliteServer dynalite) {
-    client = TestClients.on(dynalite.port());
-  }
-
-  @AfterAll
-  static void closeClient() {
-    if (client != null) {
-      client.close();
-    }
+  static void connect(DynamoDbClient dynamoDb) {
+    client = dynamoDb;
   }
 
   @Test

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.lockkey.Keyspace;
 import java.time.Duration;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -33,17 +32,10 @@ class DynamoStoreFailuresTest {
   private final String key = Keyspace.of("test").fullKey("lock", "failures:" + UUID.randomUUID());
 
   @BeforeAll
-  static void createTable(DynaliteServer server) {
+  static void createTable(DynaliteServer server, DynamoDbClient dynamoDb) {
     dynalite = server;
-    direct = TestClients.on(server.port());
+    direct = dynamoDb;
     DynamoLockTable.createTable(direct, TABLE);
-  }
-
-  @AfterAll
-  static void closeClient() {
-    if (direct != null) {
-      direct.close();
-    }
   }
 
   @BeforeEach

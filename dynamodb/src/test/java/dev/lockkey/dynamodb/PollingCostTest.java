@@ -3,17 +3,16 @@ package dev.lockkey.dynamodb;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lockkey.Keyspace;
+import dev.lockkey.lock.Contention;
 import dev.lockkey.lock.ContractKey;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockOptions;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -37,17 +36,10 @@ class PollingCostTest {
   private final Keyspace keyspace = Keyspace.of("p" + Long.toHexString(System.nanoTime()));
 
   @BeforeAll
-  static void createTable(DynaliteServer server) {
+  static void createTable(DynaliteServer server, DynamoDbClient dynamoDb) {
     dynalite = server;
-    direct = TestClients.on(server.port());
+    direct = dynamoDb;
     DynamoLockTable.createTable(direct, TABLE);
-  }
-
-  @AfterAll
-  static void closeClient() {
-    if (direct != null) {
-      direct.close();
-    }
   }
 
   @Test
@@ -84,30 +76,16 @@ class PollingCostTest {
         DynamoDbClient counted = TestClients.on(proxy.port())) {
       List<DynamoLockExecutor> executors = List.of(DynamoLockExecutor.create(counted, TABLE, keyspace),
           DynamoLockExecutor.create(counted, TABLE, keyspace), DynamoLockExecutor.create(counted, TABLE, keyspace));
-      ExecutorService threads = Executors.newFixedThreadPool(executors.size());
       try {
-        List<Future<?>> done = new ArrayList<>();
-        for (DynamoLockExecutor executor : executors) {
-          done.add(threads.submit(() -> {
-            for (int i = 0; i < perExecutor; i++) {
-              try (Lease lease = executor.acquire(key, PATIENT)) {
-                Thread.sleep(20); // the work under the lock
-              }
-            }
-            return null;
-          }));
-        }
-        for (Future<?> future : done) {
-          future.get(50, TimeUnit.SECONDS);
-        }
+        Contention.run(executors, key, perExecutor, PATIENT);
       } finally {
-        threads.shutdownNow();
         executors.forEach(DynamoLockExecutor::close);
       }
       int acquisitions = executors.size() * perExecutor;
       double attemptsPerAcquisition = (proxy.requests() - acquisitions) / (double) acquisitions; // less the releases
-      System.out.printf("DynamoDB polling: 3 executors, %d acquisitions of one key held 20 ms each:"
-          + " %.1f attempts per acquisition, plus 1 release%n", acquisitions, attemptsPerAcquisition);
+      System.out.printf("DynamoDB polling: 3 executors, %d acquisitions of one key held %d ms each:"
+          + " %.1f attempts per acquisition, plus 1 release%n", acquisitions, Contention.WORK_MILLIS,
+          attemptsPerAcquisition);
       assertThat(attemptsPerAcquisition).isGreaterThanOrEqualTo(1);
     }
   }

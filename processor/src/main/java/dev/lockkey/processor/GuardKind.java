@@ -4,7 +4,8 @@ package dev.lockkey.processor;
 enum GuardKind {
   LOCKED(GuardNames.LOCKED),
   SINGLE_FLIGHTED(GuardNames.SINGLE_FLIGHTED),
-  RATE_LIMITED(GuardNames.RATE_LIMITED);
+  RATE_LIMITED(GuardNames.RATE_LIMITED),
+  IDEMPOTENT(GuardNames.IDEMPOTENT);
 
   private final String annotation;
 

@@ -7,7 +7,7 @@ import javax.tools.Diagnostic;
 
 /**
  * The diagnostics of guarded methods ({@code @Locked}, {@code @SingleFlighted},
- * {@code @RateLimited}, {@code @KeyField}), apart from the spec catalogue in {@link Message}: each
+ * {@code @RateLimited}, {@code @Idempotent}, {@code @KeyField}), apart from the spec catalogue in {@link Message}: each
  * starts with a stable id, then the rule, what was found, and the fix.
  */
 enum GuardMessage {
@@ -31,7 +31,7 @@ enum GuardMessage {
       "@KeyField(\"%s\") names no identity field of %s, whose fields are %s; name one of them, or remove"
           + " @KeyField"),
   KEY_FIELD_WITHOUT_GUARD(ERROR, "LockKeyGuardKeyField",
-      "@KeyField on parameter %s of %s(), which has no @Locked, @SingleFlighted or @RateLimited; the"
+      "@KeyField on parameter %s of %s(), which has no @Locked, @SingleFlighted, @RateLimited or @Idempotent; the"
           + " annotation would do nothing; add the guard, or remove @KeyField"),
 
   // The method itself.
@@ -47,9 +47,33 @@ enum GuardMessage {
       "parameter %s is a Lease, but a %s method holds no lease; remove the parameter"),
   TWO_LEASES(ERROR, "LockKeyGuardLease",
       "parameters %s and %s are both a Lease; the held lease goes to one parameter; remove one"),
+  LEASE_NOT_IDEMPOTENT(ERROR, "LockKeyGuardLease",
+      "parameter %s is a Lease, but an @Idempotent method holds no lease; take a FencingToken parameter for"
+          + " the call's fencing token"),
+  TOKEN_NOT_IDEMPOTENT(ERROR, "LockKeyGuardLease",
+      "parameter %s is a FencingToken, which only an @Idempotent method receives; %s"),
+  TWO_TOKENS(ERROR, "LockKeyGuardLease",
+      "parameters %s and %s are both a FencingToken; the token goes to one parameter; remove one"),
+
+  // The payload of an idempotent call.
+  NO_PAYLOAD(ERROR, "LockKeyGuardPayload",
+      "@Idempotent %s() has no payload: no parameter's type is a @Fingerprinted record; a repeated call is"
+          + " told from another request under the same key by its payload's fingerprint; take the request as"
+          + " a parameter whose type is a record annotated @Fingerprinted"),
+  PAYLOAD_NOT_FINGERPRINTED(ERROR, "LockKeyGuardPayload",
+      "parameter %s has type %s, a record without @Fingerprinted, and no parameter's type is a"
+          + " @Fingerprinted record; the payload's fingerprint class is generated only for @Fingerprinted"
+          + " records; annotate %s @Fingerprinted"),
+  TWO_PAYLOADS(ERROR, "LockKeyGuardPayload",
+      "parameters %s and %s are both @Fingerprinted records; the payload is one record; fold them into one"
+          + " @Fingerprinted record, so that its fingerprint covers both"),
   FLIGHT_RESULT(ERROR, "LockKeyGuardResult",
       "@SingleFlighted %s() returns %s; a shared result is stored in Redis, and the built-in codecs store"
           + " String (UTF-8) and byte[]; return one of these, or name a ResultCodec<%s> class as codec"),
+  IDEMPOTENT_RESULT(ERROR, "LockKeyGuardResult",
+      "@Idempotent %s() returns %s, a generic type; a stored result is decoded by a codec found for its"
+          + " class, which cannot tell the type arguments; name a ResultCodec<%s> class as codec, or return a"
+          + " record that holds the value"),
   CODEC_TYPE(ERROR, "LockKeyGuardResult",
       "codec = %s.class is not a ResultCodec<%s>, but %s() returns %s; name a codec of the return type"),
   CODEC_CONSTRUCTOR(ERROR, "LockKeyGuardResult",
@@ -71,6 +95,12 @@ enum GuardMessage {
           + " add window = \"1m\" (or the window to count in), or a @Window field to the spec"),
   BURST_WITHOUT_WINDOW(ERROR, "LockKeyGuardOption",
       "burst = %d without window; a smooth limit admits limit calls per window; add window, e.g. \"1s\""),
+  WAIT_WITHOUT_WAITING(ERROR, "LockKeyGuardOption",
+      "waitTime = \"%s\" with inProgress = FAIL; a duplicate then fails at once and never waits; remove"
+          + " waitTime, or wait with inProgress = WAIT"),
+  FINAL_NEVER_THROWN(ERROR, "LockKeyGuardOption",
+      "finalFailures names %s, a checked exception that %s() does not declare, so it is never thrown and"
+          + " never final; declare it (throws %s), or remove it from finalFailures"),
   PURPOSE(ERROR, "LockKeyGuardOption",
       "purpose = \"%s\" is not a word; a purpose is 1-64 of a-z 0-9 - _, starting with a letter or digit"),
 

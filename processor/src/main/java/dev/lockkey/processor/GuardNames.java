@@ -9,7 +9,11 @@ final class GuardNames {
   static final String LOCKED = GUARD_PACKAGE + ".Locked";
   static final String SINGLE_FLIGHTED = GUARD_PACKAGE + ".SingleFlighted";
   static final String RATE_LIMITED = GUARD_PACKAGE + ".RateLimited";
+  static final String IDEMPOTENT = GUARD_PACKAGE + ".Idempotent";
   static final String KEY_FIELD = GUARD_PACKAGE + ".KeyField";
+  static final String FENCING_TOKEN = GUARD_PACKAGE + ".FencingToken";
+  static final String IDEMPOTENCY_POLICY = GUARD_PACKAGE + ".IdempotencyPolicy";
+  static final String IN_PROGRESS = "dev.lockkey.redis.idempotency.IdempotencyOptions.InProgress";
   static final String RENEWAL = GUARD_PACKAGE + ".Renewal";
   static final String LOCK_POLICY = GUARD_PACKAGE + ".LockPolicy";
   static final String METHOD_GUARD = GUARD_PACKAGE + ".MethodGuard";

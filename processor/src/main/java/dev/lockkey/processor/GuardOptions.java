@@ -1,6 +1,7 @@
 package dev.lockkey.processor;
 
 import java.time.Duration;
+import java.util.List;
 
 /**
  * The checked options of one guard annotation; a {@code null} duration keeps the runtime's default.
@@ -31,4 +32,30 @@ sealed interface GuardOptions {
    * @param purpose "" for the limit's default purpose
    */
   record Rate(long limit, Duration window, long burst, String purpose) implements GuardOptions {}
+
+  /**
+   * {@code @Idempotent}.
+   *
+   * @param resultType the method's erased return type, {@code void} included
+   * @param codec the user's codec class, or {@code null} for the one the invoker finds
+   * @param inProgress {@code WAIT} or {@code FAIL}, as {@code IdempotencyOptions.InProgress} names them
+   * @param finalFailures the exception types that are final, in the annotation's order
+   * @param payload the parameter whose fingerprint is compared
+   */
+  record Idempotent(TypeShape resultType, TypeShape.Declared codec, Duration expiry, Duration leaseTime,
+      String inProgress, Duration waitTime, List<TypeShape.Declared> finalFailures, Payload payload)
+      implements GuardOptions {
+    public Idempotent {
+      finalFailures = List.copyOf(finalFailures);
+    }
+  }
+
+  /**
+   * The payload of an {@code @Idempotent} method.
+   *
+   * @param index the parameter's position
+   * @param record the parameter's {@code @Fingerprinted} record type
+   * @param fingerprint the record's generated fingerprint class
+   */
+  record Payload(int index, TypeShape.Declared record, TypeShape.Declared fingerprint) {}
 }

@@ -16,7 +16,8 @@ import java.util.List;
  * @param accessors the accessors of the spec's identity fields, in declaration order, e.g.
  *     {@code tenant}, or {@code getTenant} in a Kotlin spec
  * @param secret whether the key class's factory takes a {@code KeySecret}
- * @param leaseParameter the index of the {@code Lease} parameter, or -1
+ * @param leaseParameter the index of the {@code Lease} parameter (for {@code @Idempotent}: of the
+ *     {@code FencingToken} parameter), or -1
  * @param options the annotation's checked options
  */
 record GuardedMethodModel(

@@ -22,7 +22,8 @@ import javax.lang.model.util.ElementFilter;
 import javax.tools.JavaFileObject;
 
 /**
- * Checks methods annotated {@code @Locked}, {@code @SingleFlighted} or {@code @RateLimited} at
+ * Checks methods annotated {@code @Locked}, {@code @SingleFlighted}, {@code @RateLimited} or
+ * {@code @Idempotent} at
  * compile time and generates, for each class {@code Xxx} that has them, {@code XxxGuards}: one
  * static key factory per method and the {@code GUARDS} table an interceptor runs them with.
  *
@@ -45,13 +46,18 @@ import javax.tools.JavaFileObject;
  *   <li>{@code [LockKeyGuardType]} a parameter's type cannot be passed as its field, or depends on a type variable.
  *   <li>{@code [LockKeyGuardKeyField]} {@code @KeyField} names no identity field, or its method has no guard.
  *   <li>{@code [LockKeyGuardMethod]} the method is private or static, mentions a private type, or has two guards.
- *   <li>{@code [LockKeyGuardLease]} a {@code Lease} parameter on a rate-limited method, or two of them.
+ *   <li>{@code [LockKeyGuardLease]} a {@code Lease} parameter on a rate-limited or idempotent method, a
+ *       {@code FencingToken} parameter on a method that is not idempotent, or two of either.
+ *   <li>{@code [LockKeyGuardPayload]} an {@code @Idempotent} method has no parameter whose type is a
+ *       {@code @Fingerprinted} record, has two, or takes a record that is not {@code @Fingerprinted}.
  *   <li>{@code [LockKeyGuardResult]} a {@code @SingleFlighted} method returns neither {@code String} nor
- *       {@code byte[]} and names no codec; the codec is no {@code ResultCodec} of the return type, or
- *       generated code cannot create it.
+ *       {@code byte[]} and names no codec; an {@code @Idempotent} method returns a generic type and
+ *       names no codec; the codec is no {@code ResultCodec} of the return type, or generated code
+ *       cannot create it.
  *   <li>{@code [LockKeyGuardDuration]} a duration attribute is no duration, or out of range.
  *   <li>{@code [LockKeyGuardOption]} renewal of a lease under 30 ms, a limit or burst out of range, no
- *       window for a spec without {@code @Window}, a purpose that is not a word.
+ *       window for a spec without {@code @Window}, a purpose that is not a word, a wait time with
+ *       {@code inProgress = FAIL}, a final failure the method cannot throw.
  * </ul>
  *
  * <h2>Build tools</h2>
@@ -61,7 +67,8 @@ import javax.tools.JavaFileObject;
  */
 @AutoService(Processor.class)
 @SupportedAnnotationTypes({
-    GuardNames.LOCKED, GuardNames.SINGLE_FLIGHTED, GuardNames.RATE_LIMITED, GuardNames.KEY_FIELD})
+    GuardNames.LOCKED, GuardNames.SINGLE_FLIGHTED, GuardNames.RATE_LIMITED, GuardNames.IDEMPOTENT,
+    GuardNames.KEY_FIELD})
 public final class GuardedMethodProcessor extends AbstractProcessor {
   /** Classes waiting for a type that a later round may generate (e.g. a key class), by qualified name. */
   private final Set<String> deferred = new LinkedHashSet<>();

@@ -32,6 +32,8 @@ final class MethodFactoryWriter {
   private static final ClassName FLIGHT_OPTIONS = ClassName.bestGuess(GuardNames.FLIGHT_OPTIONS);
   private static final ClassName RESULT_CODEC = ClassName.bestGuess(GuardNames.RESULT_CODEC);
   private static final ClassName RATE_LIMIT = ClassName.bestGuess(GuardNames.RATE_LIMIT);
+  private static final ClassName IDEMPOTENCY_POLICY = ClassName.bestGuess(GuardNames.IDEMPOTENCY_POLICY);
+  private static final ClassName IN_PROGRESS = ClassName.bestGuess(GuardNames.IN_PROGRESS);
   private static final String KEY_METHOD_SUFFIX = "Key";
 
   private final boolean generatedAnnotation;
@@ -107,6 +109,7 @@ final class MethodFactoryWriter {
       case LOCKED -> "locked";
       case SINGLE_FLIGHTED -> "singleFlight";
       case RATE_LIMITED -> "rateLimited";
+      case IDEMPOTENT -> "idempotent";
     };
     List<CodeBlock> arguments = new ArrayList<>();
     if (method.secret()) {
@@ -119,9 +122,16 @@ final class MethodFactoryWriter {
         .add("$T.$L($S, $T.of($L),\n$>$>", METHOD_GUARD, factory, method.methodName(), GeneratedTypes.LIST,
             parameterTypes)
         .add("$L,\n", options(method.options()))
-        .add("(arguments, secret) -> $N($L))$<$<", keyMethod, CodeBlock.join(arguments, ", "));
+        .add("(arguments, secret) -> $N($L)", keyMethod, CodeBlock.join(arguments, ", "));
+    if (method.options() instanceof GuardOptions.Idempotent idempotent) {
+      GuardOptions.Payload payload = idempotent.payload();
+      guard.add(",\narguments -> $T.of(($T) arguments[$L])", className(payload.fingerprint()),
+          className(payload.record()), payload.index());
+    }
+    guard.add(")$<$<");
     if (method.leaseParameter() >= 0) {
-      guard.add("\n$>$>.withLeaseParameter($L)$<$<", method.leaseParameter());
+      guard.add("\n$>$>.$L($L)$<$<", method.kind() == GuardKind.IDEMPOTENT
+          ? "withFencingTokenParameter" : "withLeaseParameter", method.leaseParameter());
     }
     if (method.secret()) {
       guard.add("\n$>$>.withSecret()$<$<");
@@ -163,6 +173,9 @@ final class MethodFactoryWriter {
       }
       return flightOptions.add(".build()").build();
     }
+    if (options instanceof GuardOptions.Idempotent idempotent) {
+      return idempotencyPolicy(idempotent);
+    }
     GuardOptions.Rate rate = (GuardOptions.Rate) options;
     CodeBlock limit = rate.window() == null
         ? CodeBlock.of("$T.perKeyWindow($L)", RATE_LIMIT, rate.limit())
@@ -170,6 +183,32 @@ final class MethodFactoryWriter {
             ? CodeBlock.of("$T.smooth($L, $L, $L)", RATE_LIMIT, rate.limit(), duration(rate.window()), rate.burst())
             : CodeBlock.of("$T.perWindow($L, $L)", RATE_LIMIT, rate.limit(), duration(rate.window()));
     return rate.purpose().isEmpty() ? limit : CodeBlock.of("$L.withPurpose($S)", limit, rate.purpose());
+  }
+
+  /** {@code IdempotencyPolicy.of(Receipt.class).expiry(Duration.ofHours(1))...}: only what the annotation sets. */
+  private static CodeBlock idempotencyPolicy(GuardOptions.Idempotent idempotent) {
+    CodeBlock.Builder policy = CodeBlock.builder()
+        .add("$T.of($T.class)", IDEMPOTENCY_POLICY, typeName(idempotent.resultType()));
+    if (idempotent.codec() != null) {
+      policy.add("$Z.codec(new $T())", className(idempotent.codec()));
+    }
+    if (idempotent.expiry() != null) {
+      policy.add("$Z.expiry($L)", duration(idempotent.expiry()));
+    }
+    if (idempotent.leaseTime() != null) {
+      policy.add("$Z.leaseTime($L)", duration(idempotent.leaseTime()));
+    }
+    if (!idempotent.inProgress().equals("WAIT")) {
+      policy.add("$Z.inProgress($T.$L)", IN_PROGRESS, idempotent.inProgress());
+    }
+    if (idempotent.waitTime() != null) {
+      policy.add("$Z.waitTime($L)", duration(idempotent.waitTime()));
+    }
+    if (!idempotent.finalFailures().isEmpty()) {
+      policy.add("$Z.finalFailures($T.of($L))", GeneratedTypes.LIST, CodeBlock.join(idempotent.finalFailures().stream()
+          .map(failure -> CodeBlock.of("$T.class", className(failure))).toList(), ", "));
+    }
+    return policy.build();
   }
 
   /** {@code Duration.ofMinutes(5)}: the largest unit that holds the duration exactly, as a person writes it. */
@@ -245,6 +284,7 @@ final class MethodFactoryWriter {
         case "int" -> TypeName.INT;
         case "long" -> TypeName.LONG;
         case "char" -> TypeName.CHAR;
+        case "void" -> TypeName.VOID;
         case "float" -> TypeName.FLOAT;
         default -> TypeName.DOUBLE;
       };

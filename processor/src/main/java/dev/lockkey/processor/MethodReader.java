@@ -139,6 +139,7 @@ final class MethodReader {
       case SINGLE_FLIGHTED -> flightOptions(type, method, values, problems);
       case RATE_LIMITED -> MethodValidator.rate(values,
           accessors.stream().anyMatch(accessor -> Reporter.find(accessor, Names.WINDOW) != null), specName, problems);
+      case IDEMPOTENT -> idempotentOptions(type, method, values, parameters, problems);
     };
     problems.forEach(problem -> reporter.report(method, guard, problem));
     if (source == null || options == null || !problems.isEmpty()) { // every guard problem is an error
@@ -213,25 +214,96 @@ final class MethodReader {
   private GuardOptions flightOptions(TypeElement type, ExecutableElement method, Map<String, Object> values,
       List<GuardProblem> problems) {
     TypeMirror result = method.getReturnType();
-    TypeMirror boxed = result.getKind().isPrimitive() ? types.boxedClass((PrimitiveType) result).asType() : result;
-    if (values.get("codec") instanceof DeclaredType codecType
-        && !qualifiedName(codecType).equals(Void.class.getName())) {
-      TypeElement codec = (TypeElement) codecType.asElement();
-      Optional<TypeMirror> handled = codecArgument(codecType);
-      if (result.getKind() == TypeKind.VOID || handled.isEmpty() || !types.isSameType(handled.get(), boxed)) {
-        problems.add(GuardProblem.onValue("codec", GuardMessage.CODEC_TYPE,
-            codec.getSimpleName(), boxed, method.getSimpleName(), result));
-      }
-      uncreatable(codec, type).ifPresent(why -> problems.add(GuardProblem.onValue("codec",
-          GuardMessage.CODEC_CONSTRUCTOR, codec.getSimpleName(), why)));
-      return MethodValidator.flight(values, declared(codec), false, problems);
+    Optional<TypeShape.Declared> codec = codec(type, method, values, problems);
+    if (codec.isPresent()) {
+      return MethodValidator.flight(values, codec.get(), false, problems);
     }
     boolean bytes = result.getKind() == TypeKind.ARRAY
         && ((ArrayType) result).getComponentType().getKind() == TypeKind.BYTE;
     if (!bytes && !qualifiedName(result).equals(String.class.getName())) {
-      problems.add(GuardProblem.onMethod(GuardMessage.FLIGHT_RESULT, method.getSimpleName(), result, boxed));
+      problems.add(GuardProblem.onMethod(GuardMessage.FLIGHT_RESULT, method.getSimpleName(), result, boxed(result)));
     }
     return MethodValidator.flight(values, null, bytes, problems);
+  }
+
+  /**
+   * The idempotent call's options: the payload, a codec of the user's that fits the result type
+   * (else the invoker finds one by the result's class, which a generic type defeats), the final
+   * failures.
+   */
+  private GuardOptions idempotentOptions(TypeElement type, ExecutableElement method, Map<String, Object> values,
+      List<MethodValidator.ParameterFacts> parameters, List<GuardProblem> problems) {
+    TypeMirror result = method.getReturnType();
+    Optional<TypeShape.Declared> codec = codec(type, method, values, problems);
+    if (codec.isEmpty() && hasTypeArguments(result)) {
+      problems.add(GuardProblem.onMethod(GuardMessage.IDEMPOTENT_RESULT, method.getSimpleName(), result, result));
+    }
+    MethodValidator.ParameterFacts payload = MethodValidator.payload(
+        method.getSimpleName().toString(), parameters, problems);
+    GuardOptions.Payload checked = null;
+    if (payload != null) {
+      TypeShape.Declared record = declared((TypeElement) types.asElement(
+          method.getParameters().get(payload.index()).asType()));
+      checked = new GuardOptions.Payload(payload.index(), record, new TypeShape.Declared(record.packageName(),
+          List.of(String.join("", record.simpleNames()) + RecordModel.SUFFIX), List.of()));
+    }
+    List<TypeShape.Declared> finalFailures = new ArrayList<>();
+    if (values.get("finalFailures") instanceof List<?> failures) {
+      for (Object failure : failures) {
+        if (failure instanceof AnnotationValue value && value.getValue() instanceof DeclaredType failureType) {
+          finalFailures.add(declared((TypeElement) failureType.asElement()));
+          if (!thrown(method, failureType)) {
+            String name = failureType.asElement().getSimpleName().toString();
+            problems.add(GuardProblem.onValue("finalFailures", GuardMessage.FINAL_NEVER_THROWN,
+                name, method.getSimpleName(), name));
+          }
+        }
+      }
+    }
+    TypeShape resultType = result.getKind() == TypeKind.VOID
+        ? new TypeShape.Primitive("void")
+        : shape(types.erasure(result));
+    return MethodValidator.idempotent(values, resultType, codec.orElse(null), finalFailures, checked, problems);
+  }
+
+  /**
+   * The user's codec class, when the annotation names one (problems added when it stores no result
+   * of the method's type, or generated code cannot create it); empty for {@code Void.class}.
+   */
+  private Optional<TypeShape.Declared> codec(TypeElement type, ExecutableElement method, Map<String, Object> values,
+      List<GuardProblem> problems) {
+    if (!(values.get("codec") instanceof DeclaredType codecType)
+        || qualifiedName(codecType).equals(Void.class.getName())) {
+      return Optional.empty();
+    }
+    TypeMirror result = method.getReturnType();
+    TypeMirror boxed = boxed(result);
+    TypeElement codec = (TypeElement) codecType.asElement();
+    Optional<TypeMirror> handled = codecArgument(codecType);
+    if (result.getKind() == TypeKind.VOID || handled.isEmpty() || !types.isSameType(handled.get(), boxed)) {
+      problems.add(GuardProblem.onValue("codec", GuardMessage.CODEC_TYPE,
+          codec.getSimpleName(), boxed, method.getSimpleName(), result));
+    }
+    uncreatable(codec, type).ifPresent(why -> problems.add(GuardProblem.onValue("codec",
+        GuardMessage.CODEC_CONSTRUCTOR, codec.getSimpleName(), why)));
+    return Optional.of(declared(codec));
+  }
+
+  /** Whether {@code method} can throw {@code failure}: unchecked, or a subtype of a declared exception. */
+  private boolean thrown(ExecutableElement method, TypeMirror failure) {
+    TypeMirror runtime = elements.getTypeElement(RuntimeException.class.getName()).asType();
+    return types.isSubtype(failure, runtime)
+        || method.getThrownTypes().stream().anyMatch(declared -> types.isSubtype(failure, declared));
+  }
+
+  private TypeMirror boxed(TypeMirror type) {
+    return type.getKind().isPrimitive() ? types.boxedClass((PrimitiveType) type).asType() : type;
+  }
+
+  private static boolean hasTypeArguments(TypeMirror type) {
+    return type.getKind() == TypeKind.ARRAY
+        ? hasTypeArguments(((ArrayType) type).getComponentType())
+        : type.getKind() == TypeKind.DECLARED && !((DeclaredType) type).getTypeArguments().isEmpty();
   }
 
   /** The {@code T} of the {@code ResultCodec<T>} that {@code type} implements, if it names one. */
@@ -281,6 +353,13 @@ final class MethodReader {
     AnnotationMirror keyField = Reporter.find(parameter, GuardNames.KEY_FIELD);
     String field = keyField == null ? null : (String) values(keyField).get("value");
     boolean lease = type.getKind() == TypeKind.DECLARED && qualifiedName(type).equals(GuardNames.LEASE);
+    boolean token = type.getKind() == TypeKind.DECLARED && qualifiedName(type).equals(GuardNames.FENCING_TOKEN);
+    MethodValidator.Payload payload = MethodValidator.Payload.NONE;
+    if (type.getKind() == TypeKind.DECLARED && types.asElement(type).getKind() == ElementKind.RECORD) {
+      payload = Reporter.find(types.asElement(type), Names.FINGERPRINTED) != null
+          ? MethodValidator.Payload.FINGERPRINTED
+          : MethodValidator.Payload.RECORD;
+    }
     KeySource.Form whole = null;
     if (type.getKind() == TypeKind.DECLARED && types.isAssignable(types.erasure(type), types.erasure(spec.asType()))) {
       String qualified = qualifiedName(type);
@@ -292,7 +371,7 @@ final class MethodReader {
     int named = fields.stream().map(MethodValidator.FieldFacts::name).toList().indexOf(candidate);
     boolean fits = named >= 0 && types.isAssignable(type, accessors.get(named).getReturnType());
     return new MethodValidator.ParameterFacts(
-        index, name, type.toString(), field, whole, lease, fits, hasTypeVariable(type));
+        index, name, type.toString(), field, whole, lease, token, payload, fits, hasTypeVariable(type));
   }
 
   private String qualifiedName(TypeMirror type) {

@@ -18,6 +18,8 @@ import java.util.regex.Pattern;
 final class MethodValidator {
   /** The shortest lease a watchdog renews, as {@code LockOptions.MIN_RENEWED_LEASE_TIME}. */
   private static final Duration MIN_RENEWED_LEASE = Duration.ofMillis(30);
+  /** The longest time to live of a record, as {@code Ttls.MAX}. */
+  private static final Duration LONGEST_TTL = Duration.ofDays(36_525);
   /** A word of the key format, as {@code Words.isWord}. */
   private static final Pattern WORD = Pattern.compile("[a-z0-9][a-z0-9_-]{0,63}");
 
@@ -33,22 +35,31 @@ final class MethodValidator {
    * @param keyField the {@code @KeyField} value, or {@code null}
    * @param whole how it supplies the whole key, when its type implements the spec; else {@code null}
    * @param lease whether it is a {@code Lease}
+   * @param token whether it is a {@code FencingToken}
+   * @param payload whether its type is a record, and whether that is {@code @Fingerprinted}
    * @param fits whether it can be passed as the identity field it names (by {@code @KeyField} or by
    *     its name), if it names one
    * @param typeVariable whether its type depends on a type variable
    */
   record ParameterFacts(int index, String name, String type, String keyField, KeySource.Form whole, boolean lease,
-      boolean fits, boolean typeVariable) {
+      boolean token, Payload payload, boolean fits, boolean typeVariable) {
 
     /** Whether it supplies {@code field} by its name or its {@code @KeyField}. */
     boolean names(String field) {
-      return !lease && (keyField != null ? keyField.equals(field) : whole == null && name.equals(field));
+      return !lease && !token && (keyField != null ? keyField.equals(field) : whole == null && name.equals(field));
     }
 
     /** Whether it supplies the whole key. */
     boolean wholeKey() {
       return whole != null && keyField == null;
     }
+  }
+
+  /** Whether a parameter's type is a record, one with a generated fingerprint or not. */
+  enum Payload {
+    NONE,
+    RECORD,
+    FINGERPRINTED
   }
 
   /**
@@ -110,20 +121,61 @@ final class MethodValidator {
         : new KeySource.Fields(sources.stream().map(ParameterFacts::name).toList());
   }
 
-  /** The index of the parameter that receives the lease, or -1; problems for a lease the guard does not hold. */
+  /**
+   * The index of the parameter that receives the lease (for {@code @Idempotent}: the fencing
+   * token), or -1; problems for a lease or token the guard does not hand out, or two of them.
+   */
   static int lease(GuardKind kind, List<ParameterFacts> parameters, List<GuardProblem> problems) {
     List<ParameterFacts> leases = parameters.stream().filter(ParameterFacts::lease).toList();
-    if (leases.isEmpty()) {
+    List<ParameterFacts> tokens = parameters.stream().filter(ParameterFacts::token).toList();
+    if (kind != GuardKind.IDEMPOTENT) {
+      String fix = kind == GuardKind.RATE_LIMITED
+          ? "remove the parameter"
+          : "take a Lease parameter and pass its fencingToken()";
+      tokens.forEach(token -> problems.add(GuardProblem.onParameter(
+          token.index(), GuardMessage.TOKEN_NOT_IDEMPOTENT, token.name(), fix)));
+    } else {
+      leases.forEach(lease -> problems.add(GuardProblem.onParameter(
+          lease.index(), GuardMessage.LEASE_NOT_IDEMPOTENT, lease.name())));
+    }
+    List<ParameterFacts> held = kind == GuardKind.IDEMPOTENT ? tokens : leases;
+    if (held.isEmpty()) {
       return -1;
     }
     if (kind == GuardKind.RATE_LIMITED) {
-      leases.forEach(lease -> problems.add(GuardProblem.onParameter(
+      held.forEach(lease -> problems.add(GuardProblem.onParameter(
           lease.index(), GuardMessage.LEASE_NOT_HELD, lease.name(), kind.display())));
-    } else if (leases.size() > 1) {
-      problems.add(GuardProblem.onParameter(
-          leases.get(1).index(), GuardMessage.TWO_LEASES, leases.get(0).name(), leases.get(1).name()));
+    } else if (held.size() > 1) {
+      problems.add(GuardProblem.onParameter(held.get(1).index(),
+          kind == GuardKind.IDEMPOTENT ? GuardMessage.TWO_TOKENS : GuardMessage.TWO_LEASES,
+          held.get(0).name(), held.get(1).name()));
     }
-    return leases.get(0).index();
+    return held.get(0).index();
+  }
+
+  /**
+   * The parameter whose type is the one {@code @Fingerprinted} record, or {@code null} with a
+   * problem added: none (naming a record that lacks the annotation, if there is one), or two.
+   *
+   * @param method the method's name, for messages
+   */
+  static ParameterFacts payload(String method, List<ParameterFacts> parameters, List<GuardProblem> problems) {
+    List<ParameterFacts> payloads = parameters.stream()
+        .filter(parameter -> parameter.payload() == Payload.FINGERPRINTED)
+        .toList();
+    if (payloads.size() > 1) {
+      problems.add(GuardProblem.onParameter(payloads.get(1).index(), GuardMessage.TWO_PAYLOADS,
+          payloads.get(0).name(), payloads.get(1).name()));
+      return null;
+    }
+    if (payloads.isEmpty()) {
+      parameters.stream().filter(parameter -> parameter.payload() == Payload.RECORD).findFirst().ifPresentOrElse(
+          record -> problems.add(GuardProblem.onParameter(record.index(), GuardMessage.PAYLOAD_NOT_FINGERPRINTED,
+              record.name(), record.type(), record.type())),
+          () -> problems.add(GuardProblem.onMethod(GuardMessage.NO_PAYLOAD, method)));
+      return null;
+    }
+    return payloads.get(0);
   }
 
   /** {@code @Locked}'s options, or {@code null} with the problems added. */
@@ -206,6 +258,50 @@ final class MethodValidator {
       problems.add(GuardProblem.onValue("purpose", GuardMessage.PURPOSE, purpose));
     }
     return problems.size() > before ? null : new GuardOptions.Rate(limit, window.orElse(null), burst, purpose);
+  }
+
+  /**
+   * {@code @Idempotent}'s options, or {@code null} with the problems added.
+   *
+   * @param resultType the erased return type
+   * @param codec the checked codec class, or {@code null} for the one the invoker finds
+   * @param finalFailures the exception types that are final
+   * @param payload the checked payload, or {@code null} when it has problems
+   */
+  static GuardOptions.Idempotent idempotent(Map<String, Object> values, TypeShape resultType,
+      TypeShape.Declared codec, List<TypeShape.Declared> finalFailures, GuardOptions.Payload payload,
+      List<GuardProblem> problems) {
+    int before = problems.size();
+    Duration expiry = duration(values, "expiry", problems).orElse(null);
+    Duration lease = duration(values, "leaseTime", problems).orElse(null);
+    Duration wait = duration(values, "waitTime", problems).orElse(null);
+    String inProgress = (String) values.get("inProgress");
+    if (expiry != null) {
+      checkTtl(values, "expiry", expiry, Duration.ofMillis(1), "a result is replayed at least 1ms", problems);
+    }
+    if (lease != null) {
+      checkTtl(values, "leaseTime", lease, MIN_RENEWED_LEASE,
+          "an in-progress record is renewed every third of its lease, so the lease is at least 30ms", problems);
+    }
+    if (wait != null) {
+      if ("FAIL".equals(inProgress)) {
+        problems.add(GuardProblem.onValue("waitTime", GuardMessage.WAIT_WITHOUT_WAITING, values.get("waitTime")));
+      } else {
+        checkTtl(values, "waitTime", wait, Duration.ofMillis(1), "a duplicate waits at least 1ms", problems);
+      }
+    }
+    return problems.size() > before || payload == null ? null
+        : new GuardOptions.Idempotent(resultType, codec, expiry, lease, inProgress, wait, finalFailures, payload);
+  }
+
+  /** A time to live that Redis keeps: from {@code shortest} to 100 years. */
+  private static void checkTtl(Map<String, Object> values, String attribute, Duration ttl, Duration shortest,
+      String rule, List<GuardProblem> problems) {
+    if (ttl.compareTo(shortest) < 0) {
+      problems.add(range(values, attribute, "under " + shortest.toMillis() + "ms", rule));
+    } else if (ttl.compareTo(LONGEST_TTL) > 0) {
+      problems.add(range(values, attribute, "over 100 years", "Redis keeps a record at most 100 years"));
+    }
   }
 
   private static void checkWait(Map<String, Object> values, Duration wait, List<GuardProblem> problems) {

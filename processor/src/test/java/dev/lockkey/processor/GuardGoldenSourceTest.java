@@ -12,14 +12,14 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * The generated guards of {@code guards/PaymentService}, compared as text with
- * {@code src/test/resources/golden/PaymentServiceGuards.java}. After an intended change, rewrite it
+ * The generated guards of {@code guards/PaymentService} and {@code guards/Captures}, compared as
+ * text with {@code src/test/resources/golden/PaymentServiceGuards.java} and {@code CapturesGuards.java}. After an intended change, rewrite it
  * with {@code LOCKKEY_UPDATE_GOLDEN=1 mvn -o -q -pl processor -am test -Dtest=GuardGoldenSourceTest}
  * and review the diff.
  */
 class GuardGoldenSourceTest {
   private static final Path SOURCES = Path.of("src/test/java/dev/lockkey/processor");
-  private static final Path GOLDEN = Path.of("src/test/resources/golden/PaymentServiceGuards.java");
+  private static final Path GOLDEN = Path.of("src/test/resources/golden");
   private static final boolean UPDATE = "1".equals(System.getenv("LOCKKEY_UPDATE_GOLDEN"));
 
   @Test
@@ -28,15 +28,20 @@ class GuardGoldenSourceTest {
         JavaFileObjects.forResource(SOURCES.resolve("specs/PaymentCapture.java").toUri().toURL()),
         JavaFileObjects.forResource(SOURCES.resolve("guards/CaptureRequest.java").toUri().toURL()),
         JavaFileObjects.forResource(SOURCES.resolve("guards/Probe.java").toUri().toURL()),
-        JavaFileObjects.forResource(SOURCES.resolve("guards/PaymentService.java").toUri().toURL()));
+        JavaFileObjects.forResource(SOURCES.resolve("guards/PaymentService.java").toUri().toURL()),
+        JavaFileObjects.forResource(SOURCES.resolve("guards/CaptureAmount.java").toUri().toURL()),
+        JavaFileObjects.forResource(SOURCES.resolve("guards/Captures.java").toUri().toURL()));
     assertThat(compilation).succeededWithoutWarnings();
 
-    String generated = compilation.generatedSourceFile("dev.lockkey.processor.guards.PaymentServiceGuards")
-        .orElseThrow().getCharContent(true).toString();
-    if (UPDATE) {
-      Files.writeString(GOLDEN, generated, StandardCharsets.UTF_8);
+    for (String name : new String[] {"PaymentServiceGuards", "CapturesGuards"}) {
+      Path golden = GOLDEN.resolve(name + ".java");
+      String generated = compilation.generatedSourceFile("dev.lockkey.processor.guards." + name)
+          .orElseThrow().getCharContent(true).toString();
+      if (UPDATE) {
+        Files.writeString(golden, generated, StandardCharsets.UTF_8);
+      }
+      assertEquals(Files.readString(golden, StandardCharsets.UTF_8), generated,
+          name + " differs from " + golden + "; if intended, rerun with LOCKKEY_UPDATE_GOLDEN=1");
     }
-    assertEquals(Files.readString(GOLDEN, StandardCharsets.UTF_8), generated,
-        "PaymentServiceGuards differs from " + GOLDEN + "; if intended, rerun with LOCKKEY_UPDATE_GOLDEN=1");
   }
 }

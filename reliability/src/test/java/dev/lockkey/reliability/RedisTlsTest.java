@@ -65,8 +65,7 @@ class RedisTlsTest {
     DefaultJedisClientConfig.Builder config = DefaultJedisClientConfig.builder()
         .user(USER)
         .password(PASSWORD)
-        .ssl(true)
-        .sslOptions(ssl);
+        .sslOptions(ssl); // TLS: options alone turn it on (Jedis 6.0 to 8; ssl(true) is deprecated in 8)
     try (RedisClient jedis = client(config);
         RedisLockExecutor locks = RedisLockExecutor.create(jedis, UniqueKeyspace.of("tls"))) {
       Lease lease = locks.acquire(StockAdjustmentKey.of("central", 1));
@@ -76,7 +75,8 @@ class RedisTlsTest {
 
   @Test
   void aClientThatDoesNotTrustTheCertificateIsRefused() {
-    try (RedisClient jedis = client(DefaultJedisClientConfig.builder().ssl(true));
+    SslOptions jvmTrustOnly = SslOptions.builder().sslVerifyMode(SslVerifyMode.FULL).build(); // no self-signed CA in it
+    try (RedisClient jedis = client(DefaultJedisClientConfig.builder().sslOptions(jvmTrustOnly));
         RedisLockExecutor locks = RedisLockExecutor.create(jedis, UniqueKeyspace.of("tls"))) {
       assertThatThrownBy(() -> locks.tryAcquire(StockAdjustmentKey.of("central", 2)))
           .isInstanceOf(RedisUnavailableException.class)

@@ -2,18 +2,22 @@ package dev.lockkey.guard;
 
 import dev.lockkey.KeySecret;
 import dev.lockkey.LockKey;
+import dev.lockkey.codec.ResultCodec;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockExecutor;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.redis.flight.FlightOptions;
 import dev.lockkey.redis.flight.SingleFlight;
+import dev.lockkey.redis.idempotency.IdempotencyOptions;
+import dev.lockkey.redis.idempotency.IdempotentCalls;
 import dev.lockkey.redis.ratelimit.RateDecision;
 import dev.lockkey.redis.ratelimit.RateLimit;
 import dev.lockkey.redis.ratelimit.RateLimiter;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * Runs calls of annotated methods under their {@link MethodGuard}, framework-neutral: an
@@ -33,24 +37,33 @@ import java.util.concurrent.ConcurrentHashMap;
  *       {@link LockTimeoutException} when the lock was not acquired in time;
  *   <li>{@link SingleFlighted @SingleFlighted}: {@link SingleFlight#run};
  *   <li>{@link RateLimited @RateLimited}: one permit of {@link RateLimiter#tryAcquire}, else
- *       {@link RateLimitedException} and the method does not run.
+ *       {@link RateLimitedException} and the method does not run;
+ *   <li>{@link Idempotent @Idempotent}: {@link IdempotentCalls#run} with the payload's generated
+ *       fingerprint and the options of the method's {@link IdempotencyPolicy}, whose codec is found
+ *       once per guard as {@link Idempotent} documents.
  * </ul>
- * A {@code Lease} parameter receives the held lease: the invoker writes it into
- * {@code arguments} before the call. What the method throws passes through unchanged.
+ * A {@code Lease} parameter receives the held lease, a {@link FencingToken} parameter the
+ * idempotent call's fencing token: the invoker writes it into {@code arguments} before the call. What the method throws passes through unchanged.
  * Thread-safe.
  */
 public final class GuardInvoker {
   private final LockExecutor executor;
   private final SingleFlight flights;
   private final RateLimiter limiter;
+  private final IdempotentCalls calls;
+  private final Function<? super Class<?>, ? extends ResultCodec<?>> codecs;
   private final KeySecret secret;
   /** The lock options of each {@code @Locked} guard, merged with the executor's defaults once. */
   private final Map<MethodGuard, LockOptions> lockOptions = new ConcurrentHashMap<>();
+  /** The options of each {@code @Idempotent} guard, with its codec found once. */
+  private final Map<MethodGuard, IdempotencyOptions<Object>> idempotencyOptions = new ConcurrentHashMap<>();
 
   private GuardInvoker(Builder builder) {
     this.executor = builder.executor;
     this.flights = builder.flights;
     this.limiter = builder.limiter;
+    this.calls = builder.calls;
+    this.codecs = builder.codecs;
     this.secret = builder.secret;
   }
 
@@ -71,12 +84,16 @@ public final class GuardInvoker {
    *
    * @param guard the guard of the called method, from its {@link MethodGuards} table
    * @param arguments the call's arguments, in parameter order; the lease is written into them
-   * @return what {@code call} returned, or for a single flight the shared result
+   * @return what {@code call} returned, or for a single flight the shared result, or for an
+   *     idempotent call the stored one
    * @throws Exception what {@code call} threw, unchanged
    * @throws LockTimeoutException when the lock or the flight's result did not come in time
    * @throws RateLimitedException when the rate limit denied the call
+   * @throws dev.lockkey.redis.idempotency.IdempotencyException when an idempotent call's key was
+   *     used with another payload, runs elsewhere beyond the wait, or failed finally
    * @param call the original method call, run at most once
-   * @throws IllegalStateException when the guard needs a part this invoker was built without
+   * @throws IllegalStateException when the guard needs a part this invoker was built without, or an
+   *     idempotent method's results have no codec
    */
   public Object invoke(MethodGuard guard, Object[] arguments, GuardedCall call) throws Exception {
     Objects.requireNonNull(call, "call");
@@ -91,7 +108,40 @@ public final class GuardInvoker {
         admit(guard, key);
         yield call.proceed();
       }
+      case IDEMPOTENT -> {
+        IdempotentCalls idempotent = calls(guard);
+        IdempotencyOptions<Object> options = idempotencyOptions(guard);
+        Object result = idempotent.run(key, guard.fingerprint(arguments), options,
+            token -> proceedOnce(guard, arguments, token, call));
+        yield result == ResultCodecs.VOID ? null : result;
+      }
     };
+  }
+
+  private IdempotentCalls calls(MethodGuard guard) {
+    if (calls == null) {
+      throw new IllegalStateException(guard + " is @Idempotent; give the invoker the IdempotentCalls");
+    }
+    return calls;
+  }
+
+  /** The guard's options with its codec, which the codec's lookup guarantees to store the method's results. */
+  @SuppressWarnings("unchecked")
+  private IdempotencyOptions<Object> idempotencyOptions(MethodGuard guard) {
+    IdempotencyOptions<Object> options = idempotencyOptions.get(guard);
+    return options != null ? options : idempotencyOptions.computeIfAbsent(guard,
+        g -> g.idempotencyPolicy().options((ResultCodec<Object>) ResultCodecs.find(g, codecs)));
+  }
+
+  /** Runs the method as the idempotent call's first caller; a {@code void} method's outcome is "it ran". */
+  private static Object proceedOnce(MethodGuard guard, Object[] arguments, long fencingToken, GuardedCall call)
+      throws Exception {
+    if (guard.fencingTokenParameter() >= 0) {
+      arguments[guard.fencingTokenParameter()] = new FencingToken(fencingToken);
+    }
+    Object result = call.proceed();
+    Class<?> type = guard.idempotencyPolicy().resultType();
+    return type == void.class || type == Void.class ? ResultCodecs.VOID : result;
   }
 
   private LockOptions lockOptions(MethodGuard guard) {
@@ -142,6 +192,8 @@ public final class GuardInvoker {
     private final LockExecutor executor;
     private SingleFlight flights;
     private RateLimiter limiter;
+    private IdempotentCalls calls;
+    private Function<? super Class<?>, ? extends ResultCodec<?>> codecs = type -> null;
     private KeySecret secret;
 
     private Builder(LockExecutor executor) {
@@ -168,6 +220,33 @@ public final class GuardInvoker {
      */
     public Builder rateLimiter(RateLimiter limiter) {
       this.limiter = Objects.requireNonNull(limiter, "limiter");
+      return this;
+    }
+
+    /**
+     * The idempotent calls that {@code @Idempotent} methods run through; they should share the
+     * executor's key space.
+     *
+     * @param calls the idempotent calls, needed only when a guarded class has an {@code @Idempotent} method
+     * @return this builder
+     */
+    public Builder idempotentCalls(IdempotentCalls calls) {
+      this.calls = Objects.requireNonNull(calls, "calls");
+      return this;
+    }
+
+    /**
+     * Where {@code @Idempotent} methods that name no codec of their own find one for their result
+     * type, before the built-in codecs and Jackson's, e.g.
+     * {@code resultCodecs(Map.of(Receipt.class, receipts)::get)}. Asked once per method, from any
+     * thread.
+     *
+     * @param codecs the codec of a result type (boxed: {@code Long.class} for {@code long}), or
+     *     {@code null} when it has none; every server sharing a key must use the same
+     * @return this builder
+     */
+    public Builder resultCodecs(Function<? super Class<?>, ? extends ResultCodec<?>> codecs) {
+      this.codecs = Objects.requireNonNull(codecs, "codecs");
       return this;
     }
 

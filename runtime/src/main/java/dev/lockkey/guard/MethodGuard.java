@@ -10,15 +10,17 @@ import java.util.Objects;
 
 /**
  * The guard of one annotated method, as generated code declares it: which method (name and
- * parameter types), how its key is built, and what guards it (a lock, a single flight or a rate
- * limit, with their options). Immutable; {@link GuardInvoker} runs calls under it.
+ * parameter types), how its key is built, and what guards it (a lock, a single flight, a rate
+ * limit or an idempotent call, with their options). Immutable; {@link GuardInvoker} runs calls
+ * under it.
  */
 public final class MethodGuard {
   /** What guards the method. */
   enum Kind {
     LOCK,
     FLIGHT,
-    RATE
+    RATE,
+    IDEMPOTENT
   }
 
   private final String methodName;
@@ -26,11 +28,13 @@ public final class MethodGuard {
   private final KeyFactory keys;
   private final Kind kind;
   private final Object policy;
+  private final PayloadFingerprint payload;
   private final int leaseParameter;
+  private final int tokenParameter;
   private final boolean secret;
 
   private MethodGuard(String methodName, List<Class<?>> parameterTypes, KeyFactory keys, Kind kind, Object policy,
-      int leaseParameter, boolean secret) {
+      PayloadFingerprint payload, int leaseParameter, int tokenParameter, boolean secret) {
     this.methodName = Objects.requireNonNull(methodName, "methodName");
     this.parameterTypes = List.copyOf(parameterTypes);
     this.keys = Objects.requireNonNull(keys, "keys");
@@ -39,7 +43,12 @@ public final class MethodGuard {
     if (leaseParameter >= this.parameterTypes.size()) {
       throw new IllegalArgumentException("lease parameter " + leaseParameter + " of " + this.parameterTypes.size());
     }
+    if (tokenParameter >= this.parameterTypes.size()) {
+      throw new IllegalArgumentException("token parameter " + tokenParameter + " of " + this.parameterTypes.size());
+    }
+    this.payload = payload;
     this.leaseParameter = leaseParameter;
+    this.tokenParameter = tokenParameter;
     this.secret = secret;
   }
 
@@ -54,7 +63,7 @@ public final class MethodGuard {
    */
   public static MethodGuard locked(String methodName, List<Class<?>> parameterTypes, LockPolicy policy,
       KeyFactory keys) {
-    return new MethodGuard(methodName, parameterTypes, keys, Kind.LOCK, policy, -1, false);
+    return new MethodGuard(methodName, parameterTypes, keys, Kind.LOCK, policy, null, -1, -1, false);
   }
 
   /**
@@ -68,7 +77,7 @@ public final class MethodGuard {
    */
   public static MethodGuard singleFlight(String methodName, List<Class<?>> parameterTypes, FlightOptions<?> options,
       KeyFactory keys) {
-    return new MethodGuard(methodName, parameterTypes, keys, Kind.FLIGHT, options, -1, false);
+    return new MethodGuard(methodName, parameterTypes, keys, Kind.FLIGHT, options, null, -1, -1, false);
   }
 
   /**
@@ -82,7 +91,23 @@ public final class MethodGuard {
    */
   public static MethodGuard rateLimited(String methodName, List<Class<?>> parameterTypes, RateLimit limit,
       KeyFactory keys) {
-    return new MethodGuard(methodName, parameterTypes, keys, Kind.RATE, limit, -1, false);
+    return new MethodGuard(methodName, parameterTypes, keys, Kind.RATE, limit, null, -1, -1, false);
+  }
+
+  /**
+   * An {@link Idempotent @Idempotent} method.
+   *
+   * @param methodName the method's name
+   * @param parameterTypes the method's parameter types, erased, in order
+   * @param policy the method's result type, codec and options
+   * @param keys builds the key of a call from its arguments
+   * @param payload the fingerprint of a call's payload
+   * @return the guard, without a fencing token parameter or secret
+   */
+  public static MethodGuard idempotent(String methodName, List<Class<?>> parameterTypes, IdempotencyPolicy policy,
+      KeyFactory keys, PayloadFingerprint payload) {
+    return new MethodGuard(methodName, parameterTypes, keys, Kind.IDEMPOTENT, policy,
+        Objects.requireNonNull(payload, "payload"), -1, -1, false);
   }
 
   /**
@@ -90,13 +115,28 @@ public final class MethodGuard {
    *
    * @param index the position of the {@code Lease} parameter, from 0
    * @return a new guard; this one is unchanged
-   * @throws IllegalArgumentException when the guard holds no lease (a rate limit), or there is no such parameter
+   * @throws IllegalArgumentException when the guard holds no lease (a rate limit or an idempotent
+   *     call), or there is no such parameter
    */
   public MethodGuard withLeaseParameter(int index) {
-    if (kind == Kind.RATE || index < 0) {
+    if (kind == Kind.RATE || kind == Kind.IDEMPOTENT || index < 0) {
       throw new IllegalArgumentException("no lease for parameter " + index + " of " + this);
     }
-    return new MethodGuard(methodName, parameterTypes, keys, kind, policy, index, secret);
+    return new MethodGuard(methodName, parameterTypes, keys, kind, policy, payload, index, tokenParameter, secret);
+  }
+
+  /**
+   * This idempotent call's guard with the parameter at {@code index} receiving its {@link FencingToken}.
+   *
+   * @param index the position of the {@code FencingToken} parameter, from 0
+   * @return a new guard; this one is unchanged
+   * @throws IllegalArgumentException when the guard is no idempotent call's, or there is no such parameter
+   */
+  public MethodGuard withFencingTokenParameter(int index) {
+    if (kind != Kind.IDEMPOTENT || index < 0) {
+      throw new IllegalArgumentException("no fencing token for parameter " + index + " of " + this);
+    }
+    return new MethodGuard(methodName, parameterTypes, keys, kind, policy, payload, leaseParameter, index, secret);
   }
 
   /**
@@ -105,7 +145,8 @@ public final class MethodGuard {
    * @return a new guard; this one is unchanged
    */
   public MethodGuard withSecret() {
-    return new MethodGuard(methodName, parameterTypes, keys, kind, policy, leaseParameter, true);
+    return new MethodGuard(methodName, parameterTypes, keys, kind, policy, payload, leaseParameter, tokenParameter,
+        true);
   }
 
   /** {@return the method's name} */
@@ -142,6 +183,11 @@ public final class MethodGuard {
     return leaseParameter;
   }
 
+  /** {@return the index of the parameter that receives the {@link FencingToken}, or -1} */
+  public int fencingTokenParameter() {
+    return tokenParameter;
+  }
+
   /** {@return whether the key needs a {@link KeySecret}} */
   public boolean needsSecret() {
     return secret;
@@ -160,6 +206,22 @@ public final class MethodGuard {
     return keys.key(arguments, keySecret);
   }
 
+  /**
+   * The payload fingerprint of one call of an idempotent method, computed by the generated code as
+   * {@link GuardInvoker} computes it.
+   *
+   * @param arguments the call's arguments, in parameter order
+   * @return the fingerprint: 32 lowercase hex digits
+   * @throws IllegalStateException when this is no idempotent call's guard
+   * @throws dev.lockkey.InvalidKeyException when the payload is null or holds a value that cannot be fingerprinted
+   */
+  public String fingerprint(Object[] arguments) {
+    if (payload == null) {
+      throw new IllegalStateException(this + " has no payload");
+    }
+    return payload.of(arguments);
+  }
+
   Kind kind() {
     return kind;
   }
@@ -170,6 +232,10 @@ public final class MethodGuard {
 
   FlightOptions<?> flightOptions() {
     return (FlightOptions<?>) policy;
+  }
+
+  IdempotencyPolicy idempotencyPolicy() {
+    return (IdempotencyPolicy) policy;
   }
 
   RateLimit rateLimit() {

@@ -1,7 +1,8 @@
 /**
  * Method annotations whose keys the compiler checks: {@link dev.lockkey.guard.Locked @Locked},
- * {@link dev.lockkey.guard.SingleFlighted @SingleFlighted} and
- * {@link dev.lockkey.guard.RateLimited @RateLimited} on a method,
+ * {@link dev.lockkey.guard.SingleFlighted @SingleFlighted},
+ * {@link dev.lockkey.guard.RateLimited @RateLimited} and
+ * {@link dev.lockkey.guard.Idempotent @Idempotent} on a method,
  * {@link dev.lockkey.guard.KeyField @KeyField} on a parameter.
  *
  * <p>{@code lockkey-processor} checks at compile time that the method's parameters supply every

@@ -19,7 +19,11 @@ public interface LeaseControl {
    *
    * @param leases leases of one owner granted through this control, in canonical order
    * @return per lease, whether its lock was still held and is released now
-   * @throws LockException when the store failed; the locks then stay until their leases run out
+   * @throws LockException when the store failed, after telling the {@link #listener() listener's}
+   *     {@link LockListener#onError onError}: a
+   *     {@link LockExecutor#withLock(dev.lockkey.LockKey, LockOptions, LockedWork) withLock} returns
+   *     the work's result then, so the listener is where the failure shows; the locks then stay
+   *     until their leases run out
    */
   boolean[] release(List<Lease> leases);
 

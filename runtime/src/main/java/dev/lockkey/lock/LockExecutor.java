@@ -2,6 +2,7 @@ package dev.lockkey.lock;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
+import dev.lockkey.internal.AfterWork;
 import java.util.Collection;
 import java.util.Objects;
 import java.util.Optional;
@@ -79,6 +80,7 @@ public interface LockExecutor extends AutoCloseable {
    * @param work what runs while the lock is held, given the lease
    * @return what the work returned
    * @throws E what the work threw, unchanged
+   * @throws LockException as {@link #acquire(LockKey, LockOptions)}: only when the work did not run
    */
   default <T, E extends Exception> T withLock(LockKey key, LockedWork<T, E> work) throws E {
     return withLock(key, defaultOptions(), work);
@@ -86,7 +88,16 @@ public interface LockExecutor extends AutoCloseable {
 
   /**
    * Takes the lock as {@link #acquire(LockKey, LockOptions)} does, runs {@code work} with the lease
-   * and releases the lock, also when the work throws.
+   * and releases the lock, also when the work throws. Once the work ran, its outcome is what the
+   * caller gets, whatever the release does: a release that fails does not replace the work's result
+   * (the caller would take it for "no lock" and run the work again) but goes to the listener's
+   * {@link LockListener#onError onError} and a {@code WARNING} log (the {@link System.Logger} named
+   * after the executor's package, e.g. {@code dev.lockkey.redis}), and the lock stays until its
+   * lease runs out. A lease lost during the work, which the release finds, is no failure either:
+   * the loss went to {@link LockListener#onLeaseLost onLeaseLost} and {@link LockOptions#onLost()}.
+   * A work that must not go on unlocked asks {@link Lease#checkHeld()}; the
+   * {@link LeaseLostException} it throws then is the work's own exception. Every backend gets this
+   * from this default; one that overrides it keeps these rules.
    *
    * @param <T> the work's result
    * @param <E> what the work may throw
@@ -94,14 +105,13 @@ public interface LockExecutor extends AutoCloseable {
    * @param options the wait time, lease time, renewal and replication
    * @param work what runs while the lock is held, given the lease
    * @return what the work returned
-   * @throws E what the work threw, unchanged
-   * @throws LockException as {@link #acquire(LockKey, LockOptions)}, or from the release
+   * @throws E what the work threw, unchanged (a release that failed then suppressed in it)
+   * @throws LockException as {@link #acquire(LockKey, LockOptions)}: only when the work did not run
    */
   default <T, E extends Exception> T withLock(LockKey key, LockOptions options, LockedWork<T, E> work) throws E {
     Objects.requireNonNull(work, "work");
-    try (Lease lease = acquire(key, options)) {
-      return work.run(lease);
-    }
+    Lease lease = acquire(key, options);
+    return AfterWork.run(this, work, lease, lease::release);
   }
 
   /**

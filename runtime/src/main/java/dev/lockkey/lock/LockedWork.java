@@ -2,10 +2,11 @@ package dev.lockkey.lock;
 
 
 /**
- * Work done while holding a lock, for {@link dev.lockkey.redis.RedisLockExecutor#withLock}. It receives the lease,
- * e.g. to pass its fencing token on. A checked exception it throws passes through {@code withLock}
- * unchanged: the compiler infers {@code E} from the lambda ({@code RuntimeException} when it throws
- * none).
+ * Work done while holding a lock, for
+ * {@link LockExecutor#withLock(dev.lockkey.LockKey, LockOptions, LockedWork)}. It receives the
+ * lease, e.g. to pass its fencing token on. A checked exception it throws passes through
+ * {@code withLock} unchanged: the compiler infers {@code E} from the lambda ({@code RuntimeException}
+ * when it throws none).
  *
  * @param <T> the result
  * @param <E> the checked exception the work may throw

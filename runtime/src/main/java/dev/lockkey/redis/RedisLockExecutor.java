@@ -2,19 +2,16 @@ package dev.lockkey.redis;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
+import dev.lockkey.internal.LeaseRenewer;
 import dev.lockkey.lock.AlreadyHeldException;
 import dev.lockkey.lock.Lease;
-import dev.lockkey.lock.LockException;
 import dev.lockkey.lock.LockExecutor;
 import dev.lockkey.lock.LockInterruptedException;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
-import dev.lockkey.lock.LockedWork;
 import dev.lockkey.lock.MultiLease;
-import dev.lockkey.redis.internal.AfterWork;
 import dev.lockkey.redis.internal.EvictionPolicyCheck;
-import dev.lockkey.internal.LeaseRenewer;
 import dev.lockkey.redis.internal.LocalWaitQueue;
 import dev.lockkey.redis.internal.LockAcquirer;
 import dev.lockkey.redis.internal.LockCommands;
@@ -181,45 +178,6 @@ public final class RedisLockExecutor implements LockExecutor {
     ensureOpen(options);
     long start = System.nanoTime();
     return acquirer.acquire(key, options, start, start + options.waitTime().toNanos(), true);
-  }
-
-  /**
-   * {@link #withLock(LockKey, LockOptions, LockedWork)} with the default options.
-   *
-   * @param <T> the type of the work's result
-   * @param <E> the checked exception the work may throw
-   * @param key the key
-   * @param work the work to run while the lock is held
-   * @return what the work returned
-   * @throws E what the work threw
-   */
-  @Override
-  public <T, E extends Exception> T withLock(LockKey key, LockedWork<T, E> work) throws E {
-    return withLock(key, defaults, work);
-  }
-
-  /**
-   * Takes the lock as {@link #acquire(LockKey, LockOptions)} does, runs {@code work} with the lease
-   * and releases the lock, also when the work throws. Once the work ran, its outcome is what the
-   * caller gets: a release that fails afterwards does not replace the work's result (the caller
-   * would take it for "no lock" and run the work again) but goes to the listener's
-   * {@link LockListener#onError onError} and the log (logger {@value AfterWork#LOGGER}); the lock
-   * then stays until its lease runs out.
-   *
-   * @param <T> the type of the work's result
-   * @param <E> the checked exception the work may throw
-   * @param key the key
-   * @param options the options of this call
-   * @param work the work to run while the lock is held
-   * @return what the work returned
-   * @throws E what the work threw, unchanged (a failed release suppressed in it)
-   * @throws LockException as {@link #acquire(LockKey, LockOptions)}: only when the work did not run
-   */
-  @Override
-  public <T, E extends Exception> T withLock(LockKey key, LockOptions options, LockedWork<T, E> work) throws E {
-    Objects.requireNonNull(work, "work");
-    Lease lease = acquire(key, options);
-    return AfterWork.run(work, lease, lease::release);
   }
 
   /**

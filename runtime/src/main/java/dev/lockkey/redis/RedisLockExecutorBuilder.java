@@ -1,10 +1,10 @@
 package dev.lockkey.redis;
 
 import dev.lockkey.Keyspace;
+import dev.lockkey.internal.Durations;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.LockOptions;
-import dev.lockkey.internal.Durations;
 import dev.lockkey.redis.internal.LockCommands;
 import java.time.Clock;
 import java.time.Duration;

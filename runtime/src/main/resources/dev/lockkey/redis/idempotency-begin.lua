@@ -1,7 +1,8 @@
 -- Begins an idempotent call, or answers with what the record of an earlier call says, in one round
 -- trip. KEYS[1]: the record, a hash; KEYS[2]: the fencing counter (both share the body's hash tag).
 -- ARGV[1]: the payload's fingerprint; ARGV[2]: the caller's owner token; ARGV[3]: the lease in ms;
--- ARGV[4]: the fencing counter's time to live in ms.
+-- ARGV[4]: the fencing counter's time to live in ms; ARGV[5]: '1' when the caller will wait for a
+-- running call's outcome: the record then notes a waiter, so that storing or removing it publishes.
 -- Returns {'started', fence} when the caller now runs the work: the record was absent (never made,
 -- expired, removed after a failure, or its leader's lease ran out), or it is the caller's own
 -- because this is a re-send of a script that already started the call. Else {'conflict'} for
@@ -29,6 +30,9 @@ if record[2] ~= ARGV[1] then
   return {'conflict'}
 end
 if state == 'running' then
+  if ARGV[5] == '1' then
+    redis.call('HSET', KEYS[1], 'waited', '1') -- keeps the record's time to live
+  end
   return {'running', redis.call('PTTL', KEYS[1])}
 end
 if state == 'done' then

@@ -2,6 +2,7 @@ package dev.lockkey.lock;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
@@ -10,16 +11,20 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntFunction;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -36,6 +41,8 @@ import org.junit.jupiter.api.Timeout;
 public abstract class LockBackendContract {
   private static final AtomicInteger KEYSPACES = new AtomicInteger();
   private static final Duration LONG_WAIT = Duration.ofSeconds(30);
+  /** For locks whose release fails: they run out soon, though no test waits for it. */
+  private static final LockOptions SHORT_LEASE = LockOptions.builder().leaseTime(Duration.ofSeconds(2)).build();
 
   private final List<LockExecutor> executors = new ArrayList<>();
   private Keyspace keyspace;
@@ -45,6 +52,30 @@ public abstract class LockBackendContract {
    * {@code listener}; the suite closes it after the test.
    */
   protected abstract LockExecutor newExecutor(Keyspace keyspace, LockListener listener);
+
+  /**
+   * A way to cut an executor off the store, for the cases of a store failure after the work ran;
+   * {@code null}, the default, skips them (for a backend whose test cannot cut a connection). Called
+   * once by each test that needs it, which closes it.
+   */
+  protected StoreOutage storeOutage() {
+    return null;
+  }
+
+  /** A path to the store that a test can cut, e.g. a {@code TcpProxy} in front of the server. */
+  protected interface StoreOutage extends AutoCloseable {
+    /**
+     * A new executor on the store through this path, for {@code keyspace}, with the default
+     * options and {@code listener}; the outage closes it, and its client.
+     */
+    LockExecutor executor(Keyspace keyspace, LockListener listener);
+
+    /** From now on the executor's requests fail promptly (a refused connection, not a timeout). */
+    void begin();
+
+    @Override
+    void close();
+  }
 
   @BeforeEach
   void freshKeyspace() {
@@ -191,6 +222,97 @@ public abstract class LockBackendContract {
   }
 
   @Test
+  public void withLockReturnsTheWorksResultWhenTheReleaseFailsAfterIt() {
+    StoreOutage outage = storeOutage();
+    assumeTrue(outage != null, "no way to cut this backend's executor off its store");
+    try (outage) {
+      List<LockException> errors = new CopyOnWriteArrayList<>();
+      LockExecutor locks = outage.executor(keyspace, errorsInto(errors));
+      AtomicInteger runs = new AtomicInteger();
+      List<LogRecord> warnings = new CopyOnWriteArrayList<>();
+      // System.Logger writes through java.util.logging here (no other LoggerFinder on the class path)
+      Logger log = Logger.getLogger(locks.getClass().getPackageName());
+      Handler handler = new Handler() {
+        @Override
+        public void publish(LogRecord record) {
+          if (record.getLevel() == Level.WARNING) {
+            warnings.add(record);
+          }
+        }
+
+        @Override
+        public void flush() {}
+
+        @Override
+        public void close() {}
+      };
+      log.addHandler(handler);
+      String result;
+      try {
+        result = locks.withLock(ContractKey.of("payment", "captured"), SHORT_LEASE, lease -> {
+          runs.incrementAndGet();
+          outage.begin();
+          return "captured";
+        });
+      } finally {
+        log.removeHandler(handler);
+      }
+
+      assertThat(result).isEqualTo("captured");
+      assertThat(runs).as("runs of the work").hasValue(1);
+      assertThat(errors).as("the release's failure, told to the listener").isNotEmpty();
+      assertThat(warnings).as("a warning in the executor's package's log").singleElement()
+          .satisfies(warning -> assertThat(errors).contains((LockException) warning.getThrown()));
+    }
+  }
+
+  @Test
+  public void aWorksOwnExceptionIsThrownUnchangedWithTheFailedReleaseSuppressed() {
+    StoreOutage outage = storeOutage();
+    assumeTrue(outage != null, "no way to cut this backend's executor off its store");
+    try (outage) {
+      LockExecutor locks = outage.executor(keyspace, LockListener.NONE);
+      IOException declined = new IOException("card declined");
+
+      assertThatThrownBy(() -> locks.withLock(ContractKey.of("payment", "declined"), SHORT_LEASE, lease -> {
+        outage.begin();
+        throw declined;
+      })).isSameAs(declined);
+      assertThat(declined.getSuppressed()).singleElement().isInstanceOf(LockException.class);
+    }
+  }
+
+  @Test
+  public void withLockReturnsTheWorksResultWhenTheLeaseWasLostDuringIt() {
+    ContractKey key = ContractKey.of("payment", "overtaken");
+    List<String> heard = new CopyOnWriteArrayList<>();
+    LockListener recording = new LockListener() {
+      @Override
+      public void onLeaseLost(LockKey lockKey) {
+        heard.add("lost");
+      }
+
+      @Override
+      public void onError(LockKey lockKey, LockException error) {
+        heard.add("error " + error);
+      }
+    };
+    LockExecutor locks = executor(recording);
+    LockExecutor other = executor();
+    List<Lease> next = new ArrayList<>();
+
+    String result = locks.withLock(key, LockOptions.builder().leaseTime(Duration.ofMillis(300)).build(), lease -> {
+      next.add(other.acquire(key, waitAtMost(LONG_WAIT))); // free once this lease ran out
+      return "done";
+    });
+
+    assertThat(result).isEqualTo("done");
+    assertThat(heard).as("a loss, no error").containsExactly("lost");
+    assertThat(locks.tryAcquire(key)).as("the next holder's lock untouched by the release").isEmpty();
+    assertThat(next.get(0).release()).isTrue();
+  }
+
+  @Test
   public void acquireAllTakesEveryKeyOrNone() {
     ContractKey first = ContractKey.of("account", "a");
     ContractKey second = ContractKey.of("account", "b");
@@ -330,6 +452,15 @@ public abstract class LockBackendContract {
 
   private String fullKey(LockKey key) {
     return keyspace.fullKey(LockOptions.DEFAULT_PURPOSE, key);
+  }
+
+  private static LockListener errorsInto(List<LockException> errors) {
+    return new LockListener() {
+      @Override
+      public void onError(LockKey key, LockException error) {
+        errors.add(error);
+      }
+    };
   }
 
   private static LockOptions waitAtMost(Duration waitTime) {

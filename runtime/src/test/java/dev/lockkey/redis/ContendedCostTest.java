@@ -3,11 +3,11 @@ package dev.lockkey.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lockkey.Keyspace;
+import dev.lockkey.lock.Contention;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.testing.RedisFixture;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -38,30 +38,16 @@ class ContendedCostTest {
           RedisLockExecutor.create(redis, keyspace), RedisLockExecutor.create(redis, keyspace));
       executors.get(0).acquire(key).release(); // scripts loaded
       long before = scriptCalls(redis);
-      ExecutorService threads = Executors.newFixedThreadPool(executors.size());
       try {
-        List<Future<?>> done = new ArrayList<>();
-        for (RedisLockExecutor executor : executors) {
-          done.add(threads.submit(() -> {
-            for (int i = 0; i < perExecutor; i++) {
-              try (Lease lease = executor.acquire(key, PATIENT)) {
-                Thread.sleep(20); // the work under the lock
-              }
-            }
-            return null;
-          }));
-        }
-        for (Future<?> future : done) {
-          future.get(50, TimeUnit.SECONDS);
-        }
+        Contention.run(executors, key, perExecutor, PATIENT);
       } finally {
-        threads.shutdownNow();
         executors.forEach(RedisLockExecutor::close);
       }
       int acquisitions = executors.size() * perExecutor;
       double perAcquisition = (scriptCalls(redis) - before) / (double) acquisitions;
-      System.out.printf("Redis: 3 executors, %d acquisitions of one key held 20 ms each:"
-          + " %.1f script calls per acquisition, its release included%n", acquisitions, perAcquisition);
+      System.out.printf("Redis: 3 executors, %d acquisitions of one key held %d ms each:"
+          + " %.1f script calls per acquisition, its release included%n", acquisitions, Contention.WORK_MILLIS,
+          perAcquisition);
       assertThat(perAcquisition).isGreaterThanOrEqualTo(2);
     }
   }

@@ -19,7 +19,8 @@ class ModuleNamesTest {
       "dev.lockkey.KeySecret, dev.lockkey.runtime",
       "dev.lockkey.processor.LockKeyProcessor, dev.lockkey.processor",
       "dev.lockkey.testing.RedisFixture, dev.lockkey.testing",
-      "dev.lockkey.dynamodb.DynamoLockExecutor, dev.lockkey.dynamodb"})
+      "dev.lockkey.dynamodb.DynamoLockExecutor, dev.lockkey.dynamodb",
+      "dev.lockkey.spring.autoconfigure.LockKeyAutoConfiguration, dev.lockkey.spring"})
   void theJarNamesItsModule(String classInJar, String name) throws IOException {
     BuiltJar jar = ThisBuild.jarOrSkip(classInJar);
 

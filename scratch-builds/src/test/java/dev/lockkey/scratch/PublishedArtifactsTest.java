@@ -34,7 +34,12 @@ class PublishedArtifactsTest {
       "dev.lockkey.processor.LockKeyProcessor, dev/lockkey/processor/LockKeyProcessor.java,"
           + " dev/lockkey/processor/LockKeyProcessor.html",
       "dev.lockkey.testing.LockKeyExtension, dev/lockkey/testing/LockKeyExtension.java,"
-          + " dev/lockkey/testing/LockKeyExtension.html"})
+          + " dev/lockkey/testing/LockKeyExtension.html",
+      "dev.lockkey.dynamodb.DynamoLockExecutor, dev/lockkey/dynamodb/DynamoLockExecutor.java,"
+          + " dev/lockkey/dynamodb/DynamoLockExecutor.html",
+      "dev.lockkey.spring.autoconfigure.LockKeyAutoConfiguration,"
+          + " dev/lockkey/spring/autoconfigure/LockKeyAutoConfiguration.java,"
+          + " dev/lockkey/spring/autoconfigure/LockKeyAutoConfiguration.html"})
   void everyPublishedJarHasItsSourcesAndJavadocJars(String classInJar, String source, String page)
       throws IOException {
     BuiltJar jar = ThisBuild.jarOrSkip(classInJar);
@@ -80,7 +85,8 @@ class PublishedArtifactsTest {
       managed.add(entry.group(1));
     }
 
-    assertThat(published).contains("lockkey-runtime", "lockkey-processor", "lockkey-test");
+    assertThat(published).contains("lockkey-runtime", "lockkey-processor", "lockkey-test", "lockkey-dynamodb",
+        "lockkey-spring-boot-starter");
     assertThat(managed).containsExactlyInAnyOrderElementsOf(published);
     assertThat(version(bom)).isEqualTo(version(parent.substring(parent.indexOf("<artifactId>lockkey-parent"))));
   }

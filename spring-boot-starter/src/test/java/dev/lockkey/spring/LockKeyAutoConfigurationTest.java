@@ -14,6 +14,7 @@ import dev.lockkey.lock.LockOptions;
 import dev.lockkey.redis.ratelimit.RateLimiter;
 import dev.lockkey.redis.RedisLockExecutor;
 import dev.lockkey.redis.flight.SingleFlight;
+import dev.lockkey.redis.idempotency.IdempotentCalls;
 import dev.lockkey.redis.internal.ClientTopology;
 import dev.lockkey.spring.actuate.LockKeyActuatorAutoConfiguration;
 import dev.lockkey.spring.actuate.LockKeyEndpoint;
@@ -65,6 +66,7 @@ class LockKeyAutoConfigurationTest {
           .hasSingleBean(SingleFlight.class)
           .hasSingleBean(Deduplicator.class)
           .hasSingleBean(RateLimiter.class)
+          .hasSingleBean(IdempotentCalls.class)
           .hasSingleBean(HotKeys.class)
           .hasSingleBean(LockKeyHealth.class)
           .doesNotHaveBean(KeySecret.class)
@@ -76,6 +78,17 @@ class LockKeyAutoConfigurationTest {
         assertThat(lease.fencingToken()).isPositive();
       }
     });
+  }
+
+  @Test
+  void theApplicationsOwnIdempotentCallsWin() {
+    try (UnifiedJedis client = RedisFixture.shared().newUnifiedJedis()) {
+      runner.withBean("ownCalls", IdempotentCalls.class, () -> IdempotentCalls.create(client, Keyspace.of("own")))
+          .run(context -> {
+            assertThat(context).hasSingleBean(IdempotentCalls.class);
+            assertThat(context.getBean(IdempotentCalls.class).toString()).isEqualTo("IdempotentCalls[own]");
+          });
+    }
   }
 
   @Test

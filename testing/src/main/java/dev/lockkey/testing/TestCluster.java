@@ -22,46 +22,17 @@ import redis.clients.jedis.RedisClusterClient;
  * }
  * }</pre>
  */
-public final class TestCluster {
+public final class TestCluster extends TestServer<RedisClusterClient> {
   private final RedisClusterFixture fixture;
-  private final boolean own;
-  private final String env;
-  private final Closer closer;
 
   TestCluster(RedisClusterFixture fixture, boolean own, String env, Closer closer) {
+    super(own, env, closer);
     this.fixture = fixture;
-    this.own = own;
-    this.env = env;
-    this.closer = closer;
   }
 
-  /**
-   * The environment word of this test's key space, as {@link TestRedis#env()}.
-   *
-   * @return a word of the key format
-   */
-  public String env() {
-    return env;
-  }
-
-  /**
-   * A new cluster client with connect and socket timeouts of 2 seconds, closed after the test.
-   *
-   * @return the client
-   */
-  public RedisClusterClient newClient() {
-    return closer.register(fixture.newClient());
-  }
-
-  /**
-   * A new cluster client, closed after the test.
-   *
-   * @param connectTimeout how long opening a connection may take
-   * @param socketTimeout how long a reply may take
-   * @return the client
-   */
-  public RedisClusterClient newClient(Duration connectTimeout, Duration socketTimeout) {
-    return closer.register(fixture.newClient(connectTimeout, socketTimeout));
+  @Override
+  RedisClusterClient client(Duration connectTimeout, Duration socketTimeout) {
+    return fixture.newClient(connectTimeout, socketTimeout);
   }
 
   /**
@@ -73,10 +44,7 @@ public final class TestCluster {
    * @throws IllegalStateException unless the test runs with {@link Isolation#SERVER}
    */
   public RedisNode nodeServing(String key) {
-    if (!own) {
-      throw new IllegalStateException("faults on cluster nodes need a cluster of the test's own: annotate the"
-          + " test @LockKeyTest(isolation = Isolation.SERVER)");
-    }
+    requireOwn("faults on cluster nodes", "a cluster");
     return fixture.nodeServing(key);
   }
 
@@ -86,7 +54,7 @@ public final class TestCluster {
    * @return true for a cluster started for this test
    */
   public boolean ownsCluster() {
-    return own;
+    return own();
   }
 
   /**
@@ -101,6 +69,6 @@ public final class TestCluster {
 
   @Override
   public String toString() {
-    return "TestCluster[" + fixture + ", env=" + env + "]";
+    return "TestCluster[" + fixture + ", env=" + env() + "]";
   }
 }

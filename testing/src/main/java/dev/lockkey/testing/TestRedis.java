@@ -22,47 +22,17 @@ import redis.clients.jedis.RedisClient;
  * }
  * }</pre>
  */
-public final class TestRedis {
+public final class TestRedis extends TestServer<RedisClient> {
   private final RedisFixture fixture;
-  private final boolean own;
-  private final String env;
-  private final Closer closer;
 
   TestRedis(RedisFixture fixture, boolean own, String env, Closer closer) {
+    super(own, env, closer);
     this.fixture = fixture;
-    this.own = own;
-    this.env = env;
-    this.closer = closer;
   }
 
-  /**
-   * The environment word of this test's key space, unique to the test and this run: build the
-   * code under test on {@code Keyspace.of(redis.env())}.
-   *
-   * @return a word of the key format, e.g. {@code capturesonce-1a2b3c4d}
-   */
-  public String env() {
-    return env;
-  }
-
-  /**
-   * A new client of the server with connect and socket timeouts of 2 seconds, closed after the test.
-   *
-   * @return the client
-   */
-  public RedisClient newClient() {
-    return closer.register(fixture.newClient());
-  }
-
-  /**
-   * A new client of the server, closed after the test.
-   *
-   * @param connectTimeout how long opening a connection may take
-   * @param socketTimeout how long a reply may take
-   * @return the client
-   */
-  public RedisClient newClient(Duration connectTimeout, Duration socketTimeout) {
-    return closer.register(fixture.newClient(connectTimeout, socketTimeout));
+  @Override
+  RedisClient client(Duration connectTimeout, Duration socketTimeout) {
+    return fixture.newClient(connectTimeout, socketTimeout);
   }
 
   /**
@@ -74,7 +44,7 @@ public final class TestRedis {
    * @throws IllegalArgumentException when the server is not on a loopback address ({@code REDIS_URL})
    */
   public TcpProxy newProxy() {
-    return closer.register(TcpProxy.start(new HostAndPort(fixture.host(), fixture.port())));
+    return handOut(TcpProxy.start(new HostAndPort(fixture.host(), fixture.port())));
   }
 
   /**
@@ -97,7 +67,7 @@ public final class TestRedis {
    * @return the client
    */
   public RedisClient newClient(TcpProxy proxy, Duration connectTimeout, Duration socketTimeout) {
-    return closer.register(fixture.newClientAt(proxy.address(), connectTimeout, socketTimeout));
+    return handOut(fixture.newClientAt(proxy.address(), connectTimeout, socketTimeout));
   }
 
   /**
@@ -109,10 +79,7 @@ public final class TestRedis {
    *     server is not the test's to harm
    */
   public RedisNode node() {
-    if (!ownsServer()) {
-      throw new IllegalStateException("faults on the server need a server of the test's own: annotate the test"
-          + " @LockKeyTest(isolation = Isolation.SERVER)");
-    }
+    requireOwn("faults on the server", "a server");
     return fixture.node();
   }
 
@@ -122,7 +89,7 @@ public final class TestRedis {
    * @return true for a server started for this test
    */
   public boolean ownsServer() {
-    return own;
+    return own();
   }
 
   /**
@@ -136,6 +103,6 @@ public final class TestRedis {
 
   @Override
   public String toString() {
-    return "TestRedis[" + fixture + ", env=" + env + "]";
+    return "TestRedis[" + fixture + ", env=" + env() + "]";
   }
 }

@@ -6,8 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.lockkey.InvalidKeyException;
 import dev.lockkey.Keyspace;
 import dev.lockkey.guard.GuardInvoker;
-import dev.lockkey.guard.MethodGuard;
-import dev.lockkey.guard.MethodGuards;
 import dev.lockkey.guard.RateLimitedException;
 import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.processor.specs.PaymentCaptureKey;
@@ -15,8 +13,6 @@ import dev.lockkey.redis.RedisLockExecutor;
 import dev.lockkey.redis.flight.SingleFlight;
 import dev.lockkey.redis.ratelimit.RateLimiter;
 import dev.lockkey.testing.RedisFixture;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -42,7 +38,7 @@ class GuardedCallsTest {
 
   private final Probe probe = new Probe();
   private final PaymentService service = new PaymentService(probe);
-  private final MethodGuards guards = MethodGuards.load(PaymentService.class).orElseThrow();
+  private final Interception interception = new Interception(service);
   private final ExecutorService threads = Executors.newFixedThreadPool(THREADS);
   private UnifiedJedis jedis;
   private RedisLockExecutor executor;
@@ -148,28 +144,6 @@ class GuardedCallsTest {
 
   /** Calls {@code service.name(arguments)} under its guard, as an interceptor does. */
   private Object call(String name, Object... arguments) throws Exception {
-    Method method = method(name);
-    MethodGuard guard = guards.find(method).orElseThrow();
-    return invoker.invoke(guard, arguments, () -> invoke(method, arguments));
-  }
-
-  private Object invoke(Method method, Object[] arguments) throws Exception {
-    try {
-      return method.invoke(service, arguments);
-    } catch (InvocationTargetException e) {
-      if (e.getCause() instanceof Exception cause) {
-        throw cause;
-      }
-      throw e;
-    }
-  }
-
-  private static Method method(String name) {
-    for (Method method : PaymentService.class.getDeclaredMethods()) {
-      if (method.getName().equals(name)) {
-        return method;
-      }
-    }
-    throw new IllegalArgumentException(name);
+    return interception.call(invoker, name, arguments);
   }
 }

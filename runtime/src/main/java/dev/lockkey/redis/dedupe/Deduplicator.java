@@ -2,10 +2,10 @@ package dev.lockkey.redis.dedupe;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
+import dev.lockkey.internal.OwnerTokens;
 import dev.lockkey.lock.LockException;
 import dev.lockkey.redis.RedisUnavailableException;
 import dev.lockkey.redis.internal.LuaScript;
-import dev.lockkey.internal.OwnerTokens;
 import dev.lockkey.redis.internal.RedisFailures;
 import dev.lockkey.redis.internal.Ttls;
 import java.time.Duration;

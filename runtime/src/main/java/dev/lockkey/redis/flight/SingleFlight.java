@@ -2,13 +2,13 @@ package dev.lockkey.redis.flight;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
+import dev.lockkey.internal.AfterWork;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockException;
 import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.lock.LockedWork;
 import dev.lockkey.redis.RedisLockExecutor;
 import dev.lockkey.redis.RedisUnavailableException;
-import dev.lockkey.redis.internal.AfterWork;
 import dev.lockkey.redis.internal.LuaScript;
 import dev.lockkey.redis.internal.RedisFailures;
 import java.nio.charset.StandardCharsets;
@@ -110,7 +110,7 @@ public final class SingleFlight {
       return answer(key, resultKey, stored, options);
     }
     Lease lease = executor.acquire(key, options.lockOptions());
-    return AfterWork.run(held -> lead(key, resultKey, options, work, held), lease, lease::release);
+    return AfterWork.run(executor, held -> lead(key, resultKey, options, work, held), lease, lease::release);
   }
 
   /** Holding the flight's lock: the result another leader stored meanwhile, or the work's, stored. */
@@ -134,7 +134,7 @@ public final class SingleFlight {
       store(lease, resultKey, FlightRecord.ofValue(options.codec().encode(value)), options.resultTtl().toMillis());
     } catch (LockException unstored) { // the work ran: its result stands, and the next waiter computes anew
       executor.listener().onError(key, unstored);
-      AfterWork.succeededThenFailed("storing its result", lease.fullKey(), unstored);
+      AfterWork.succeededThenFailed(executor, "storing its result", lease.fullKey(), unstored);
     }
     return value;
   }

@@ -3,10 +3,12 @@ package dev.lockkey.redis.idempotency;
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
 import dev.lockkey.lock.LockException;
-import dev.lockkey.lock.LockInterruptedException;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.redis.RedisUnavailableException;
 import dev.lockkey.internal.OwnerTokens;
+import dev.lockkey.redis.internal.OutcomeWaiter;
+import dev.lockkey.redis.internal.ReleaseNotifier;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
@@ -31,7 +33,12 @@ import redis.clients.jedis.UnifiedJedis;
  * <ul>
  *   <li>another fingerprint: {@link IdempotencyConflictException}, nothing runs (Stripe's rule);
  *   <li>in progress: wait for the outcome (bounded) or {@link IdempotencyInProgressException}, by
- *       {@link IdempotencyOptions#inProgress() option};
+ *       {@link IdempotencyOptions#inProgress() option}. A waiting caller notes itself in the record
+ *       and listens on the call's outcome channel {@code idem-outcome:env:{body}}; the script that
+ *       stores the outcome (or removes the record after a failure) publishes there, so waiters
+ *       read the record again at once. A slow poll, at most {@link #FALLBACK_POLL} apart, covers a
+ *       lost message, and the in-progress record's remaining lease bounds each wait, so that a
+ *       leader that died is taken over when its lease ends;
  *   <li>done: the stored result, decoded by the options' codec; a stored final failure:
  *       {@link IdempotencyFailedException}.
  * </ul>
@@ -55,30 +62,39 @@ import redis.clients.jedis.UnifiedJedis;
  * Every key a call touches shares the body's hash tag, so it is safe on Redis Cluster. The record
  * holds the fingerprint (a digest) and the encoded result, never the payload. Redis replicates
  * asynchronously, so a failover may lose a record: this is not exactly-once, and work with outside
- * effects should pass the fencing token on. Thread-safe; one per application is enough;
- * {@link #close()} stops its renewal thread.
+ * effects should pass the fencing token on. PUBLISH reaches every node of a cluster, so one
+ * subscription (on a connection of the client's pool, taken at the first wait) hears outcomes of
+ * every slot. Thread-safe; one per application is enough; {@link #close()} stops its renewal
+ * thread and its subscriber.
  */
 public final class IdempotentCalls implements AutoCloseable {
   /** The purpose word of records: {@code idem:env:{body}}. */
   public static final String PURPOSE = "idem";
   /** The purpose word of the fencing counters: {@code idem-fence:env:{body}}. */
   public static final String FENCE_PURPOSE = "idem-fence";
+  /** The purpose word of the outcome channels: {@code idem-outcome:env:{body}}. */
+  public static final String OUTCOME_PURPOSE = "idem-outcome";
+  /** The longest wait of a duplicate between two reads of the record when no message comes. */
+  public static final Duration FALLBACK_POLL = Duration.ofSeconds(2);
 
   private static final System.Logger LOG = System.getLogger(IdempotentCalls.class.getName());
   private static final Pattern FINGERPRINT = Pattern.compile("[0-9a-f]{32}");
-  private static final long FIRST_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
-  private static final long LONGEST_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
 
   private final Keyspace keyspace;
   private final RecordStore store;
   private final LockListener listener;
   private final LeaseKeeper keeper;
+  private final ReleaseNotifier notifier;
+  private final long fallbackPollNanos;
 
-  private IdempotentCalls(UnifiedJedis jedis, Keyspace keyspace, LockListener listener) {
+  /** @param fallbackPoll the longest wait between two reads of a running call's record */
+  IdempotentCalls(UnifiedJedis jedis, Keyspace keyspace, LockListener listener, Duration fallbackPoll) {
     this.keyspace = Objects.requireNonNull(keyspace, "keyspace");
     this.store = new RecordStore(Objects.requireNonNull(jedis, "jedis"));
     this.listener = LockListener.all(Objects.requireNonNull(listener, "listener"));
     this.keeper = new LeaseKeeper(store, this.listener);
+    this.notifier = new ReleaseNotifier(jedis, keeper.scheduler());
+    this.fallbackPollNanos = fallbackPoll.toNanos();
   }
 
   /**
@@ -90,7 +106,7 @@ public final class IdempotentCalls implements AutoCloseable {
    * @return the calls, with their renewal thread; close them when done
    */
   public static IdempotentCalls create(UnifiedJedis jedis, Keyspace keyspace) {
-    return new IdempotentCalls(jedis, keyspace, LockListener.NONE);
+    return new IdempotentCalls(jedis, keyspace, LockListener.NONE, FALLBACK_POLL);
   }
 
   /**
@@ -104,7 +120,7 @@ public final class IdempotentCalls implements AutoCloseable {
    * @return the calls, with their renewal thread; close them when done
    */
   public static IdempotentCalls create(UnifiedJedis jedis, Keyspace keyspace, LockListener listener) {
-    return new IdempotentCalls(jedis, keyspace, listener);
+    return new IdempotentCalls(jedis, keyspace, listener, FALLBACK_POLL);
   }
 
   /**
@@ -143,28 +159,47 @@ public final class IdempotentCalls implements AutoCloseable {
     String owner = OwnerTokens.next();
     long leaseMillis = options.lease().toMillis();
     long counterTtl = Math.addExact(options.expiry().toMillis(), leaseMillis);
+    boolean waits = options.inProgress() == IdempotencyOptions.InProgress.WAIT;
     long start = System.nanoTime();
-    long pause = FIRST_PAUSE_NANOS;
-    while (true) {
-      Begun begun = store.begin(recordKey, fenceKey, fingerprint, owner, leaseMillis, counterTtl);
-      switch (begun.state()) {
-        case STARTED:
-          return lead(key, recordKey, owner, begun.number(), options, work);
-        case DONE:
-          return options.codec().decode(begun.result());
-        case FAILED:
-          throw new IdempotencyFailedException(recordKey, begun.failureType(), begun.message());
-        case CONFLICT:
-          throw new IdempotencyConflictException(recordKey);
-        default: // RUNNING
-          long left = options.waitTime().toNanos() - (System.nanoTime() - start);
-          if (options.inProgress() == IdempotencyOptions.InProgress.FAIL || left <= 0) {
-            throw new IdempotencyInProgressException(recordKey);
-          }
-          // poll until the outcome or the lease's end, whichever comes first, backing off
-          long leaseLeft = TimeUnit.MILLISECONDS.toNanos(Math.max(1, begun.number()));
-          sleep(recordKey, Math.min(Math.min(pause, leaseLeft), left));
-          pause = Math.min(pause * 2, LONGEST_PAUSE_NANOS);
+    OutcomeWaiter outcome = null;
+    try {
+      while (true) {
+        if (outcome != null) {
+          outcome.clear(); // a message from now on is about the record as this read finds it
+        }
+        Begun begun = store.begin(recordKey, fenceKey, fingerprint, owner, leaseMillis, counterTtl, waits);
+        switch (begun.state()) {
+          case STARTED:
+            if (outcome != null) { // took over from a leader whose lease ran out: nothing to wait for
+              outcome.close();
+              outcome = null;
+            }
+            return lead(key, recordKey, owner, begun.number(), options, work);
+          case DONE:
+            return options.codec().decode(begun.result());
+          case FAILED:
+            throw new IdempotencyFailedException(recordKey, begun.failureType(), begun.message());
+          case CONFLICT:
+            throw new IdempotencyConflictException(recordKey);
+          default: // RUNNING
+            long left = options.waitTime().toNanos() - (System.nanoTime() - start);
+            if (!waits || left <= 0) {
+              throw new IdempotencyInProgressException(recordKey);
+            }
+            if (outcome == null) {
+              // listen, then read again: an outcome published before the subscription went unheard
+              outcome = OutcomeWaiter.listen(notifier, channel(key),
+                  Math.min(left, fallbackPollNanos), recordKey);
+              continue;
+            }
+            // until the outcome's message, the lease's end (a dead leader is taken over) or a slow poll
+            long leaseLeft = TimeUnit.MILLISECONDS.toNanos(Math.max(1, begun.number()));
+            outcome.await(Math.min(Math.min(fallbackPollNanos, leaseLeft), left), recordKey);
+        }
+      }
+    } finally {
+      if (outcome != null) {
+        outcome.close();
       }
     }
   }
@@ -203,7 +238,7 @@ public final class IdempotentCalls implements AutoCloseable {
       throw codecFailure;
     }
     try {
-      if (!store.storeResult(recordKey, owner, encoded, options.expiry().toMillis())) {
+      if (!store.storeResult(recordKey, channel(key), owner, encoded, options.expiry().toMillis())) {
         listener.onLeaseLost(key);
       }
     } catch (LockException e) {
@@ -222,7 +257,7 @@ public final class IdempotentCalls implements AutoCloseable {
       return;
     }
     try {
-      if (!store.storeFailure(recordKey, owner, failure, options.expiry().toMillis())) {
+      if (!store.storeFailure(recordKey, channel(key), owner, failure, options.expiry().toMillis())) {
         listener.onLeaseLost(key);
       }
     } catch (LockException e) {
@@ -233,25 +268,25 @@ public final class IdempotentCalls implements AutoCloseable {
 
   private void abandon(LockKey key, String recordKey, String owner, Throwable failure) {
     try {
-      store.abandon(recordKey, owner);
+      store.abandon(recordKey, channel(key), owner);
     } catch (LockException e) {
       failure.addSuppressed(e); // the record's lease runs out instead, then a retry runs the work
       listener.onError(key, e);
     }
   }
 
-  private static void sleep(String recordKey, long nanos) {
-    try {
-      TimeUnit.NANOSECONDS.sleep(nanos);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new LockInterruptedException(recordKey);
-    }
+  /** The channel the outcome of {@code key}'s call is published on. */
+  private String channel(LockKey key) {
+    return keyspace.fullKey(OUTCOME_PURPOSE, key);
   }
 
-  /** Stops renewing leases; calls running meanwhile keep their records until their leases run out. */
+  /**
+   * Stops renewing leases and listening for outcomes; calls running meanwhile keep their records
+   * until their leases run out, and waiting ones read the record at their fallback poll.
+   */
   @Override
   public void close() {
+    notifier.close();
     keeper.close();
   }
 

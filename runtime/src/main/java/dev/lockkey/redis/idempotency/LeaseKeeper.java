@@ -3,6 +3,7 @@ package dev.lockkey.redis.idempotency;
 import dev.lockkey.LockKey;
 import dev.lockkey.lock.LockException;
 import dev.lockkey.lock.LockListener;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -26,6 +27,11 @@ final class LeaseKeeper implements AutoCloseable {
     this.store = store;
     this.listener = listener;
     timer.setRemoveOnCancelPolicy(true);
+  }
+
+  /** {@return the renewal thread's scheduler, which also runs the outcome subscriber's short housekeeping} */
+  ScheduledExecutorService scheduler() {
+    return timer;
   }
 
   /** Renews {@code owner}'s record until the returned renewal is closed. */

@@ -2,6 +2,7 @@ package dev.lockkey.redis.idempotency;
 
 import dev.lockkey.lock.LockException;
 import dev.lockkey.redis.internal.LuaScript;
+import dev.lockkey.redis.internal.OutcomeWaiter;
 import dev.lockkey.redis.internal.RedisFailures;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -13,7 +14,9 @@ import redis.clients.jedis.exceptions.JedisException;
  * fingerprint, owner token, fencing token, result or failure) and its fencing counter
  * ({@code idem-fence:env:{body}}), touched only by the scripts here. Every script checks the
  * caller's owner token, so a re-sent script (a client retrying after a timeout) means the same
- * thing twice. Thread-safe.
+ * thing twice. A caller that waits for a running call notes itself in the record; storing or
+ * removing such a record publishes {@link OutcomeWaiter#WAKE_ALL} on the call's outcome channel
+ * ({@code idem-outcome:env:{body}}) in the same script. Thread-safe.
  */
 final class RecordStore {
   private static final LuaScript BEGIN = LuaScript.load("idempotency-begin");
@@ -23,6 +26,9 @@ final class RecordStore {
   private static final byte[] DONE = bytes("done");
   private static final byte[] FAILED = bytes("failed");
   private static final byte[] NO_MESSAGE = new byte[0];
+  private static final byte[] WAITS = bytes("1");
+  private static final byte[] DOES_NOT_WAIT = bytes("0");
+  private static final byte[] WAKE_ALL = bytes(OutcomeWaiter.WAKE_ALL);
 
   private final UnifiedJedis jedis;
 
@@ -34,29 +40,32 @@ final class RecordStore {
    * Starts the call for {@code owner}, or reads what an earlier call left.
    *
    * @param counterTtlMillis how long the fencing counter outlives its last use
+   * @param waits whether the caller will wait for a running call's outcome (and so needs to hear it)
    */
   Begun begin(String recordKey, String fenceKey, String fingerprint, String owner, long leaseMillis,
-      long counterTtlMillis) {
+      long counterTtlMillis, boolean waits) {
     Object reply = run(BEGIN, recordKey, List.of(bytes(recordKey), bytes(fenceKey)),
         List.of(bytes(fingerprint), bytes(owner), bytes(Long.toString(leaseMillis)),
-            bytes(Long.toString(counterTtlMillis))));
+            bytes(Long.toString(counterTtlMillis)), waits ? WAITS : DOES_NOT_WAIT));
     return Begun.decode(recordKey, reply);
   }
 
   /** Stores a result; {@code false} when the record is no longer {@code owner}'s. */
-  boolean storeResult(String recordKey, String owner, byte[] result, long expiryMillis) {
-    return complete(recordKey, owner, DONE, result, NO_MESSAGE, expiryMillis);
+  boolean storeResult(String recordKey, String channel, String owner, byte[] result, long expiryMillis) {
+    return complete(recordKey, channel, owner, DONE, result, NO_MESSAGE, expiryMillis);
   }
 
   /** Stores a final failure by type and message; {@code false} when the record is no longer {@code owner}'s. */
-  boolean storeFailure(String recordKey, String owner, Exception failure, long expiryMillis) {
+  boolean storeFailure(String recordKey, String channel, String owner, Exception failure, long expiryMillis) {
     String message = failure.getMessage() == null ? "" : failure.getMessage();
-    return complete(recordKey, owner, FAILED, bytes(failure.getClass().getName()), bytes(message), expiryMillis);
+    return complete(recordKey, channel, owner, FAILED, bytes(failure.getClass().getName()), bytes(message),
+        expiryMillis);
   }
 
   /** Removes {@code owner}'s in-progress record; {@code false} when it is another caller's. */
-  boolean abandon(String recordKey, String owner) {
-    return isOne(recordKey, run(ABANDON, recordKey, List.of(bytes(recordKey)), List.of(bytes(owner))));
+  boolean abandon(String recordKey, String channel, String owner) {
+    return isOne(recordKey, run(ABANDON, recordKey, List.of(bytes(recordKey)),
+        List.of(bytes(owner), bytes(channel), WAKE_ALL)));
   }
 
   /** Extends {@code owner}'s in-progress record; {@code false} when it is no longer theirs. */
@@ -65,9 +74,10 @@ final class RecordStore {
         List.of(bytes(owner), bytes(Long.toString(leaseMillis)))));
   }
 
-  private boolean complete(String recordKey, String owner, byte[] state, byte[] result, byte[] message, long ttl) {
+  private boolean complete(String recordKey, String channel, String owner, byte[] state, byte[] result,
+      byte[] message, long ttl) {
     return isOne(recordKey, run(COMPLETE, recordKey, List.of(bytes(recordKey)),
-        List.of(bytes(owner), state, result, message, bytes(Long.toString(ttl)))));
+        List.of(bytes(owner), state, result, message, bytes(Long.toString(ttl)), bytes(channel), WAKE_ALL)));
   }
 
   private Object run(LuaScript script, String recordKey, List<byte[]> keys, List<byte[]> args) {

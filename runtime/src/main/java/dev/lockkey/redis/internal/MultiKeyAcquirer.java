@@ -1,8 +1,8 @@
 package dev.lockkey.redis.internal;
 
-import dev.lockkey.internal.OwnerTokens;
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
+import dev.lockkey.internal.OwnerTokens;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockException;
 import dev.lockkey.lock.LockListener;

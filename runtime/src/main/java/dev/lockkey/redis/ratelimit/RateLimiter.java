@@ -2,10 +2,10 @@ package dev.lockkey.redis.ratelimit;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
+import dev.lockkey.internal.OwnerTokens;
 import dev.lockkey.lock.LockException;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.redis.RedisUnavailableException;
-import dev.lockkey.internal.OwnerTokens;
 import dev.lockkey.redis.internal.RedisFailures;
 import java.util.Objects;
 import redis.clients.jedis.UnifiedJedis;

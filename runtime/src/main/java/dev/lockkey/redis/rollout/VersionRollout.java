@@ -1,12 +1,12 @@
 package dev.lockkey.redis.rollout;
 
 import dev.lockkey.LockKey;
+import dev.lockkey.internal.AfterWork;
 import dev.lockkey.lock.LockException;
+import dev.lockkey.lock.LockExecutor;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockedWork;
 import dev.lockkey.lock.MultiLease;
-import dev.lockkey.redis.RedisLockExecutor;
-import dev.lockkey.redis.internal.AfterWork;
 import java.util.List;
 import java.util.Objects;
 
@@ -33,16 +33,20 @@ import java.util.Objects;
  *   <li>Later, drop the previous spec from the code.
  * </ol>
  *
+ * <p>It needs only the lock contract, so it runs on any {@link LockExecutor}: Redis or DynamoDB.
+ *
  * <p>Fencing: while both keys are locked, the work gets the previous key's lease, whose tokens
  * continue the sequence that version N clients hand to the guarded resource. Once only the current
- * key is locked, its tokens start at Redis TIME in microseconds and so lie above the previous
- * key's (see {@link RedisLockExecutor}). Immutable and thread-safe.
+ * key is locked, its tokens lie above the previous key's: both backends start a key's tokens at a
+ * clock in microseconds (Redis TIME; the DynamoDB taker's clock), far above the count of the
+ * previous key's holders. A backend of one's own needs the same for tokens to keep rising across
+ * the switch. Immutable and thread-safe.
  */
 public final class VersionRollout {
-  private final RedisLockExecutor executor;
+  private final LockExecutor executor;
   private final boolean lockingBoth;
 
-  private VersionRollout(RedisLockExecutor executor, boolean lockingBoth) {
+  private VersionRollout(LockExecutor executor, boolean lockingBoth) {
     this.executor = Objects.requireNonNull(executor, "executor");
     this.lockingBoth = lockingBoth;
   }
@@ -53,7 +57,7 @@ public final class VersionRollout {
    * @param executor the executor that takes the locks
    * @return a rollout that locks both keys
    */
-  public static VersionRollout lockingBoth(RedisLockExecutor executor) {
+  public static VersionRollout lockingBoth(LockExecutor executor) {
     return new VersionRollout(executor, true);
   }
 
@@ -63,7 +67,7 @@ public final class VersionRollout {
    * @param executor the executor that takes the locks
    * @return a rollout that locks the current key only
    */
-  public static VersionRollout lockingCurrentOnly(RedisLockExecutor executor) {
+  public static VersionRollout lockingCurrentOnly(LockExecutor executor) {
     return new VersionRollout(executor, false);
   }
 
@@ -85,7 +89,7 @@ public final class VersionRollout {
    * @param options the options of this call
    * @return the leases; close it to release them
    * @throws IllegalArgumentException when {@code previous} is not of a lower spec version
-   * @throws LockException as {@link RedisLockExecutor#acquireAll}
+   * @throws LockException as {@link LockExecutor#acquireAll}
    */
   public MultiLease acquire(LockKey current, LockKey previous, LockOptions options) {
     requireVersions(current, previous);
@@ -97,7 +101,7 @@ public final class VersionRollout {
    * work throws. The work gets the lease whose fencing token to pass on: the previous key's while
    * both are locked, else the current key's. Once the work ran, its outcome is what the caller
    * gets: a release failing afterwards goes to the listener and the log, as in
-   * {@link RedisLockExecutor#withLock}.
+   * {@link LockExecutor#withLock(LockKey, LockOptions, LockedWork)}.
    *
    * @param <T> the type of the work's result
    * @param <E> the checked exception the work may throw
@@ -113,7 +117,7 @@ public final class VersionRollout {
       LockedWork<T, E> work) throws E {
     Objects.requireNonNull(work, "work");
     MultiLease leases = acquire(current, previous, options);
-    return AfterWork.run(work, leases.lease(lockingBoth ? previous : current), leases::release);
+    return AfterWork.run(executor, work, leases.lease(lockingBoth ? previous : current), leases::release);
   }
 
   private static void requireVersions(LockKey current, LockKey previous) {

@@ -3,8 +3,8 @@ package dev.lockkey.redis.ratelimit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lockkey.Keyspace;
-import dev.lockkey.redis.SampleKey;
 import dev.lockkey.internal.OwnerTokens;
+import dev.lockkey.redis.SampleKey;
 import dev.lockkey.testing.RedisFixture;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;

@@ -9,6 +9,7 @@ import dev.lockkey.lock.LockOptions;
 import dev.lockkey.redis.ratelimit.RateLimiter;
 import dev.lockkey.redis.RedisLockExecutor;
 import dev.lockkey.redis.flight.SingleFlight;
+import dev.lockkey.redis.idempotency.IdempotentCalls;
 import java.util.Base64;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -23,12 +24,12 @@ import redis.clients.jedis.UnifiedJedis;
 /**
  * LockKey for a Spring Boot application: the key space of {@code lockkey.environment}, a
  * {@link RedisLockExecutor} with the {@code lockkey.lock.*} defaults, {@link SingleFlight},
- * {@link Deduplicator} and {@link RateLimiter} on one Jedis client (the application's
+ * {@link Deduplicator}, {@link RateLimiter} and {@link IdempotentCalls} on one Jedis client (the application's
  * {@link UnifiedJedis} bean, else one built from {@code spring.data.redis.*}), every
  * {@link LockListener} bean as listener (the {@link HotKeys} sampler; metrics from
  * {@link LockKeyMetricsAutoConfiguration}), and the {@link KeySecret} of {@code lockkey.secret} when it is set.
- * Each bean yields to one of the application's own of its type; the context closes the executor
- * and the client it built.
+ * Each bean yields to one of the application's own of its type; the context closes the executor,
+ * the idempotent calls and the client it built.
  */
 @AutoConfiguration
 @ConditionalOnClass({UnifiedJedis.class, RedisLockExecutor.class})
@@ -139,6 +140,23 @@ public class LockKeyAutoConfiguration {
   @ConditionalOnMissingBean
   public RateLimiter lockKeyRateLimiter(UnifiedJedis jedis, Keyspace keyspace, ObjectProvider<LockListener> listeners) {
     return RateLimiter.create(jedis, keyspace, allOf(listeners));
+  }
+
+  /**
+   * Idempotent calls in the key space, told about every {@link LockListener} bean, unless the
+   * application defines its own {@link IdempotentCalls} bean. The context closes them (their
+   * renewal thread), not the client.
+   *
+   * @param jedis the application's {@link UnifiedJedis} bean, else the client built from {@code spring.data.redis.*}
+   * @param keyspace the key space bean
+   * @param listeners every {@link LockListener} bean, in order
+   * @return the idempotent calls
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  public IdempotentCalls lockKeyIdempotentCalls(UnifiedJedis jedis, Keyspace keyspace,
+      ObjectProvider<LockListener> listeners) {
+    return IdempotentCalls.create(jedis, keyspace, allOf(listeners));
   }
 
   /**

@@ -15,11 +15,11 @@ import org.springframework.aop.support.AopUtils;
 import org.springframework.core.MethodClassKey;
 
 /**
- * Runs calls of {@code @Locked}, {@code @SingleFlighted} and {@code @RateLimited} bean methods
+ * Runs calls of {@code @Locked}, {@code @SingleFlighted}, {@code @RateLimited} and {@code @Idempotent} bean methods
  * through a {@link GuardInvoker}: the generated {@code XxxGuards} table is loaded once per class,
  * each method's guard found once; a call then only builds its key through the generated factory.
- * The lease of a {@code Lease} parameter is written into the invocation's arguments, which the
- * target method receives.
+ * The lease of a {@code Lease} parameter (the token of a {@code FencingToken} parameter) is written
+ * into the invocation's arguments, which the target method receives.
  */
 final class GuardInterceptor implements MethodInterceptor {
   private final Supplier<GuardInvoker> invokerBean;

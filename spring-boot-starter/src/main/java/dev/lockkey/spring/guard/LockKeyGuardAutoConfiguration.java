@@ -1,12 +1,15 @@
 package dev.lockkey.spring.guard;
 
 import dev.lockkey.KeySecret;
+import dev.lockkey.codec.ResultCodec;
 import dev.lockkey.guard.GuardInvoker;
+import dev.lockkey.guard.Idempotent;
 import dev.lockkey.guard.Locked;
 import dev.lockkey.guard.RateLimited;
 import dev.lockkey.guard.SingleFlighted;
 import dev.lockkey.lock.LockExecutor;
 import dev.lockkey.redis.flight.SingleFlight;
+import dev.lockkey.redis.idempotency.IdempotentCalls;
 import dev.lockkey.redis.ratelimit.RateLimiter;
 import dev.lockkey.spring.autoconfigure.LockKeyAutoConfiguration;
 import org.aopalliance.intercept.MethodInterceptor;
@@ -14,6 +17,7 @@ import org.springframework.aop.Advisor;
 import org.springframework.aop.support.ComposablePointcut;
 import org.springframework.aop.support.DefaultPointcutAdvisor;
 import org.springframework.aop.support.annotation.AnnotationMatchingPointcut;
+import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -22,12 +26,14 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Role;
+import org.springframework.core.ResolvableType;
 
 /**
- * Guards bean methods annotated {@link Locked @Locked}, {@link SingleFlighted @SingleFlighted} or
- * {@link RateLimited @RateLimited}: a {@link GuardInvoker} on the lock executor, single
- * flights, rate limiter and (when configured) secret, and an infrastructure advisor that Spring
- * Boot's auto-proxying applies to every bean with such a method. The keys are built by the
+ * Guards bean methods annotated {@link Locked @Locked}, {@link SingleFlighted @SingleFlighted},
+ * {@link RateLimited @RateLimited} or {@link Idempotent @Idempotent}: a {@link GuardInvoker} on
+ * the lock executor, single flights, rate limiter, idempotent calls, the application's
+ * {@code ResultCodec<R>} beans and (when configured) secret, and an infrastructure advisor that
+ * Spring Boot's auto-proxying applies to every bean with such a method. The keys are built by the
  * classes lockkey-processor generated; nothing is parsed at run time.
  */
 @AutoConfiguration(after = LockKeyAutoConfiguration.class)
@@ -42,18 +48,26 @@ public class LockKeyGuardAutoConfiguration {
    * @param executor the one lock executor bean, which takes the locks of {@code @Locked} methods
    * @param flights the {@link SingleFlight} bean, if any, for {@code @SingleFlighted} methods
    * @param limiter the {@link RateLimiter} bean, if any, for {@code @RateLimited} methods
+   * @param calls the {@link IdempotentCalls} bean, if any, for {@code @Idempotent} methods
    * @param secret the {@link KeySecret} bean, if any, for keys with {@code @Secret} fields
+   * @param beans where an {@code @Idempotent} method without a codec of its own finds the one
+   *     {@code ResultCodec<R>} bean of its result type {@code R}, if there is one
    * @return the invoker
    */
   @Bean
   @ConditionalOnMissingBean
   @ConditionalOnSingleCandidate(LockExecutor.class)
   public GuardInvoker lockKeyGuardInvoker(LockExecutor executor, ObjectProvider<SingleFlight> flights,
-      ObjectProvider<RateLimiter> limiter, ObjectProvider<KeySecret> secret) {
+      ObjectProvider<RateLimiter> limiter, ObjectProvider<IdempotentCalls> calls, ObjectProvider<KeySecret> secret,
+      BeanFactory beans) {
     GuardInvoker.Builder invoker = GuardInvoker.builder(executor);
     flights.ifAvailable(invoker::singleFlight);
     limiter.ifAvailable(invoker::rateLimiter);
+    calls.ifAvailable(invoker::idempotentCalls);
     secret.ifAvailable(invoker::secret);
+    // by the bean's declared generic type, as @Autowired ResultCodec<Receipt> would match it
+    invoker.resultCodecs(type -> beans.<ResultCodec<?>>getBeanProvider(
+        ResolvableType.forClassWithGenerics(ResultCodec.class, type)).getIfUnique());
     return invoker.build();
   }
 
@@ -63,15 +77,16 @@ public class LockKeyGuardAutoConfiguration {
    * (it does not yield to another advisor).
    *
    * @param invoker the {@link GuardInvoker} bean, looked up at the first guarded call
-   * @return the advisor matching every method annotated {@code @Locked}, {@code @SingleFlighted}
-   *     or {@code @RateLimited}
+   * @return the advisor matching every method annotated {@code @Locked}, {@code @SingleFlighted},
+   *     {@code @RateLimited} or {@code @Idempotent}
    */
   @Bean
   @Role(BeanDefinition.ROLE_INFRASTRUCTURE)
   public static Advisor lockKeyGuardAdvisor(ObjectProvider<GuardInvoker> invoker) {
     ComposablePointcut guarded = new ComposablePointcut(AnnotationMatchingPointcut.forMethodAnnotation(Locked.class))
         .union(AnnotationMatchingPointcut.forMethodAnnotation(SingleFlighted.class))
-        .union(AnnotationMatchingPointcut.forMethodAnnotation(RateLimited.class));
+        .union(AnnotationMatchingPointcut.forMethodAnnotation(RateLimited.class))
+        .union(AnnotationMatchingPointcut.forMethodAnnotation(Idempotent.class));
     return new DefaultPointcutAdvisor(guarded, new GuardInterceptor(invoker::getObject));
   }
 }

@@ -1,8 +1,8 @@
 package dev.lockkey.examples.spring;
 
-import dev.lockkey.redis.flight.FlightOptions;
-import dev.lockkey.redis.RedisLockExecutor;
 import dev.lockkey.codec.ResultCodec;
+import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.flight.FlightOptions;
 import dev.lockkey.redis.flight.SingleFlight;
 import java.math.BigDecimal;
 import java.time.Duration;

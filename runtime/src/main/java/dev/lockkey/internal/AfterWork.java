@@ -1,6 +1,7 @@
-package dev.lockkey.redis.internal;
+package dev.lockkey.internal;
 
 import dev.lockkey.lock.Lease;
+import dev.lockkey.lock.LockExecutor;
 import dev.lockkey.lock.LockedWork;
 import java.lang.System.Logger.Level;
 
@@ -9,17 +10,15 @@ import java.lang.System.Logger.Level;
  * ran, its outcome is what the caller gets. A failure after a successful work (the release, or a
  * purpose's step such as storing a result) never replaces the work's result: a caller told "no
  * lock" would run the work again (a payment captured twice). Such a failure goes to the log
- * (logger {@value #LOGGER}, {@code WARNING}) and, where the step reports to the listener (a
- * release does: {@code onError}), to the listener. A work's own exception is thrown unchanged,
- * with a release failure added as suppressed. For everything in the executor that runs a
- * {@link LockedWork}.
+ * ({@code WARNING}, logger named after the executor's package: {@code dev.lockkey.redis},
+ * {@code dev.lockkey.dynamodb}) and, where the step reports to the listener (a release does:
+ * {@code onError}, from the backend's {@code LeaseControl}), to the listener. A lease found lost
+ * by the release is no failure: the lease told the listener ({@code onLeaseLost}) and
+ * {@code onLost}. A work's own exception is thrown unchanged, with a release failure added as
+ * suppressed. For everything that runs a {@link LockedWork}: {@link LockExecutor}'s
+ * {@code withLock}, whatever the backend, and the Redis purposes.
  */
 public final class AfterWork {
-  /** The {@link System.Logger} name failures after the work are logged under. */
-  public static final String LOGGER = "dev.lockkey.redis";
-
-  private static final System.Logger LOG = System.getLogger(LOGGER);
-
   private AfterWork() {}
 
   /** What releases the locks the work held: {@code Lease::release} or {@code MultiLease::release}. */
@@ -32,10 +31,12 @@ public final class AfterWork {
   /**
    * Runs {@code work} with {@code lease}, then {@code release}, also when the work throws.
    *
+   * @param executor the executor that granted the lease: its package names the logger
    * @return what the work returned, whatever the release did
    * @throws E what the work threw, unchanged (a failed release suppressed in it)
    */
-  public static <T, E extends Exception> T run(LockedWork<T, E> work, Lease lease, Release release) throws E {
+  public static <T, E extends Exception> T run(LockExecutor executor, LockedWork<T, E> work, Lease lease,
+      Release release) throws E {
     T result;
     try {
       result = work.run(lease);
@@ -50,7 +51,7 @@ public final class AfterWork {
     try {
       release.release();
     } catch (RuntimeException releaseFailure) {
-      succeededThenFailed("releasing the lock", lease.fullKey(), releaseFailure);
+      succeededThenFailed(executor, "releasing the lock", lease.fullKey(), releaseFailure);
     }
     return result;
   }
@@ -58,9 +59,13 @@ public final class AfterWork {
   /**
    * Logs that {@code step}, after a work that succeeded, failed with {@code failure}: the work's
    * result is returned all the same.
+   *
+   * @param executor the executor that granted the lease: its package names the logger
    */
-  public static void succeededThenFailed(String step, String fullKey, RuntimeException failure) {
-    LOG.log(Level.WARNING, () -> "the work holding " + fullKey + " succeeded and its result is returned, but "
-        + step + " afterwards failed (a lock not released stays until its lease runs out): " + failure, failure);
+  public static void succeededThenFailed(LockExecutor executor, String step, String fullKey,
+      RuntimeException failure) {
+    System.getLogger(executor.getClass().getPackageName()).log(Level.WARNING, () -> "the work holding " + fullKey
+        + " succeeded and its result is returned, but " + step
+        + " afterwards failed (a lock not released stays until its lease runs out): " + failure, failure);
   }
 }
