@@ -5,6 +5,8 @@
 #                                      written to benchmarks/target/PERFORMANCE-smoke.md)
 #   benchmarks/run.sh --cross-process  only the contention across processes (about 3 minutes; written
 #                                      to benchmarks/target/PERFORMANCE-cross-process.md)
+#   benchmarks/run.sh --lock-cycle     only the uncontended lock cycle (about a minute; written to
+#                                      benchmarks/target/PERFORMANCE-lock-cycle.md)
 #   benchmarks/run.sh --out FILE       write the report elsewhere
 #   benchmarks/run.sh --jmh ARGS...    JMH's own command line, e.g. --jmh LockCycleBenchmark -p contender=REDISSON -prof gc,
 #                                      against a Redis started and pinned as in the suite

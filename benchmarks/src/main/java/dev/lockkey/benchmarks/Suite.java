@@ -22,7 +22,8 @@ import java.util.Map;
  * The whole benchmark suite in one run: starts one redis-server, pins it and this JVM, runs every
  * comparison with the contenders interleaved round by round, and writes docs/PERFORMANCE.md.
  *
- * <p>Usage: {@code Suite [--smoke] [--out PATH]}, or {@code Suite --jmh JMH-ARGS...} to run JMH's
+ * <p>Usage: {@code Suite [--smoke] [--cross-process | --lock-cycle] [--out PATH]}, or {@code Suite
+ * --jmh JMH-ARGS...} to run JMH's
  * own command line (one benchmark, other profilers) against a Redis started and pinned the same
  * way. {@code benchmarks/run.sh} builds and runs it.
  */
@@ -38,11 +39,12 @@ public final class Suite {
   public static void main(String[] args) throws Exception {
     SuiteSettings settings = SuiteSettings.full();
     Path out = null;
-    boolean crossProcessOnly = false;
+    Part only = null;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--smoke" -> settings = SuiteSettings.smoke();
-        case "--cross-process" -> crossProcessOnly = true;
+        case "--cross-process" -> only = Part.CROSS_PROCESS;
+        case "--lock-cycle" -> only = Part.LOCK_CYCLE;
         case "--out" -> out = Path.of(args[++i]);
         case "--jmh" -> {
           runJmh(Arrays.copyOfRange(args, i + 1, args.length));
@@ -50,17 +52,17 @@ public final class Suite {
         }
         default -> throw new IllegalArgumentException(
             "unknown argument " + args[i]
-                + "; usage: Suite [--smoke] [--cross-process] [--out PATH] | --jmh JMH-ARGS...");
+                + "; usage: Suite [--smoke] [--cross-process | --lock-cycle] [--out PATH] | --jmh JMH-ARGS...");
       }
     }
     if (out == null) {
       // Smoke numbers mean nothing: they never overwrite the measured report by default.
-      out = settings.equals(SuiteSettings.smoke()) || crossProcessOnly
-          ? Path.of("benchmarks", "target", crossProcessOnly ? "PERFORMANCE-cross-process.md" : "PERFORMANCE-smoke.md")
+      out = only != null ? Path.of("benchmarks", "target", "PERFORMANCE-" + only.file + ".md")
+          : settings.equals(SuiteSettings.smoke()) ? Path.of("benchmarks", "target", "PERFORMANCE-smoke.md")
           : Path.of("docs", "PERFORMANCE.md");
     }
     Machine machine = Machine.describe();
-    PerformanceReport report = run(settings, machine, Placement.pinJvm(machine.cpus()), crossProcessOnly);
+    PerformanceReport report = run(settings, machine, Placement.pinJvm(machine.cpus()), only);
     writeReport(report, out);
     System.out.println("wrote " + out.toAbsolutePath());
   }
@@ -82,15 +84,27 @@ public final class Suite {
   /** Runs every comparison with {@code settings} and returns the report. */
   static PerformanceReport run(SuiteSettings settings, Machine machine, Placement placement)
       throws IOException, InterruptedException {
-    return run(settings, machine, placement, false);
+    return run(settings, machine, placement, null);
+  }
+
+  /** A part of the suite that runs alone, in minutes, while its code is being worked on. */
+  enum Part {
+    CROSS_PROCESS("cross-process"), LOCK_CYCLE("lock-cycle");
+
+    /** How the part's report is named: {@code benchmarks/target/PERFORMANCE-<file>.md}. */
+    final String file;
+
+    Part(String file) {
+      this.file = file;
+    }
   }
 
   /**
-   * Runs every comparison, or with {@code crossProcessOnly} only the cross-process one (written
-   * next to the build output, to be merged into the report by hand), and returns the report.
+   * Runs every comparison, or with {@code only} that part alone (written next to the build output,
+   * to be merged into the report by hand), and returns the report.
    */
-  static PerformanceReport run(SuiteSettings settings, Machine machine, Placement placement,
-      boolean crossProcessOnly) throws IOException, InterruptedException {
+  static PerformanceReport run(SuiteSettings settings, Machine machine, Placement placement, Part only)
+      throws IOException, InterruptedException {
     Instant started = Instant.now();
     String loadBefore = Machine.loadAverage();
     Progress progress = new Progress(System.out);
@@ -102,18 +116,24 @@ public final class Suite {
       RedisEndpoint endpoint = redis.endpoint();
       // Benchmarks running in this JVM (no fork) find the server the same way forks do.
       System.setProperty(RedisEndpoint.PROPERTY, endpoint.asProperty());
-      if (!crossProcessOnly) {
+      if (only == null) {
         sections.add(KeyRenderingComparison.run(settings, endpoint, progress));
+      }
+      if (only == null || only == Part.LOCK_CYCLE) {
         sections.add(LockCycleComparison.run(settings, endpoint, progress));
+      }
+      if (only == null) {
         sections.add(GuardedCallComparison.run(settings, endpoint, progress));
         sections.add(ContentionComparison.run(settings, endpoint, progress));
       }
-      sections.add(CrossProcessComparison.run(settings, endpoint, redis.pid(), placement, machine.cpus(), progress));
-      if (!crossProcessOnly) {
+      if (only == null || only == Part.CROSS_PROCESS) {
+        sections.add(CrossProcessComparison.run(settings, endpoint, redis.pid(), placement, machine.cpus(), progress));
+      }
+      if (only == null) {
         sections.add(FootprintComparison.run(settings, endpoint, progress));
       }
     }
-    if (!crossProcessOnly) {
+    if (only == null) {
       sections.add(ProcessorCostComparison.run(settings, progress));
     }
     Map<String, String> setup = new LinkedHashMap<>();

@@ -45,6 +45,8 @@ public final class Lease implements AutoCloseable {
   private volatile boolean lost;
   private boolean ended; // guarded by lock
   private Future<?> renewal; // guarded by lock
+  /** While the store holds the lock for a claim only: its length; 0 once the lease time holds. */
+  private long claimNanos; // guarded by lock
 
   /**
    * A lease granted by a backend: the entry point for lock backends and test doubles, not for
@@ -69,6 +71,31 @@ public final class Lease implements AutoCloseable {
     this.options = Objects.requireNonNull(options, "options");
     this.acquiredNanos = control.nanoTime();
     this.expiresAtNanos = sentAtNanos + options.leaseTime().toNanos();
+  }
+
+  /**
+   * A lease that the store holds for a short {@code claim} only, e.g. a lock handed over by its
+   * previous holder and taken without another round trip. It runs out {@code claim} after
+   * {@code sentAtNanos} until extended: {@link #startRenewal()} schedules the first extension, to
+   * {@link LockOptions#leaseTime()}, after a third of the claim, with or without
+   * {@link LockOptions#renewal() renewal} (a lease released before sends none). Until then
+   * {@link #remainingNanos()} counts the claim.
+   *
+   * @param control the backend's side of this lease
+   * @param key the key locked
+   * @param fullKey the store's name of the lock, for messages
+   * @param ownerToken the secret the store keeps as the lock's owner
+   * @param fencingToken the fencing token the store issued
+   * @param options the options the lock was taken with (lease time, renewal, onLost)
+   * @param sentAtNanos {@link LeaseControl#nanoTime()} at a moment known to be before the store
+   *     set the claim: the claim runs out {@code claim} after it
+   * @param claim how long the store holds the lock from {@code sentAtNanos}, at least 1 ms
+   */
+  public Lease(LeaseControl control, LockKey key, String fullKey, String ownerToken, long fencingToken,
+      LockOptions options, long sentAtNanos, Duration claim) {
+    this(control, key, fullKey, ownerToken, fencingToken, options, sentAtNanos);
+    this.claimNanos = LockOptions.checkLeaseTime("claim", claim).toNanos();
+    this.expiresAtNanos = sentAtNanos + claimNanos;
   }
 
   /**
@@ -148,7 +175,8 @@ public final class Lease implements AutoCloseable {
   }
 
   /**
-   * Whether the watchdog will renew this lease: renewal asked for, and neither released nor lost yet.
+   * Whether the watchdog will renew this lease: renewal asked for (or a claim still to be raised to
+   * the lease time), and neither released nor lost yet.
    *
    * @return whether the watchdog will renew this lease
    */
@@ -226,17 +254,18 @@ public final class Lease implements AutoCloseable {
         + (lost ? ", lost" : released ? ", released" : "") + "]";
   }
 
-  /** Starts the watchdog if the options ask for one; a backend calls it once, after creating the lease. */
+  /**
+   * Starts the watchdog if the options ask for one, or a lease held for a claim only needs its
+   * first extension; a backend calls it once, after creating the lease.
+   */
   public void startRenewal() {
-    if (options.renewal()) {
-      lock.lock();
-      try {
-        if (!released && !lost && renewal == null) {
-          scheduleRenewal(renewalPeriodNanos());
-        }
-      } finally {
-        lock.unlock();
+    lock.lock();
+    try {
+      if ((options.renewal() || claimNanos > 0) && !released && !lost && renewal == null) {
+        scheduleRenewal(renewalPeriodNanos());
       }
+    } finally {
+      lock.unlock();
     }
   }
 
@@ -296,6 +325,7 @@ public final class Lease implements AutoCloseable {
         Lease lease = live.get(i);
         if (held[i] && !lease.lost) { // a lease declared lost stays lost, whatever a late reply says
           lease.expiresAtNanos = sentAtNanos + leaseTime.toNanos();
+          lease.claimNanos = 0;
           lease.tell(onWatchdog, () -> control.listener().onRenewed(lease.key));
         } else {
           lease.markLost(onWatchdog);
@@ -312,15 +342,15 @@ public final class Lease implements AutoCloseable {
   private void renew() {
     lock.lock();
     try {
-      if (released || lost) {
-        return;
+      if (released || lost || (claimNanos == 0 && !options.renewal())) {
+        return; // (the claim was raised by a caller's extension meanwhile)
       }
       if (remainingNanos() <= 0) { // the renewal came too late: the store may have let the lock go
         markLost(true);
         return;
       }
       try {
-        if (extendTogether(List.of(this), options.leaseTime(), true)) {
+        if (extendTogether(List.of(this), options.leaseTime(), true) && options.renewal()) {
           scheduleRenewal(renewalPeriodNanos());
         }
       } catch (LockException unreachable) {
@@ -341,7 +371,7 @@ public final class Lease implements AutoCloseable {
   }
 
   private long renewalPeriodNanos() {
-    return options.leaseTime().toNanos() / 3;
+    return (claimNanos > 0 ? claimNanos : options.leaseTime().toNanos()) / 3;
   }
 
   private void scheduleRenewal(long delayNanos) {

@@ -65,7 +65,7 @@ public final class RedisLockExecutor implements LockExecutor {
     this.cluster = commands.isCluster();
     this.notifier = new ReleaseNotifier(jedis, renewer.housekeeping());
     this.waitQueue = new LocalWaitQueue(listener);
-    this.leases = new RedisLeases(commands, waitQueue, renewer, listener, clock);
+    this.leases = new RedisLeases(commands, notifier, waitQueue, renewer, listener, clock);
     this.acquirer = new LockAcquirer(keyspace, commands, notifier, waitQueue, leases, listener);
     this.multiKey = new MultiKeyAcquirer(keyspace, commands, notifier, acquirer, leases, listener);
     this.evictionCheck = EvictionPolicyCheck.start(jedis, listener);

@@ -8,9 +8,13 @@
 -- for a waiter that may be queued already, which leaves the queue when it takes the lock;
 -- ARGV[6]: how many waiters a queue holds at most.
 -- Returns {1, token_1, ..., token_n} when taken, each token above every token issued before for that
--- lock; or {0, i, pttl} when lock i (from 1) is held by another owner for pttl more ms. A failed attempt
+-- lock; or {0, i, pttl, entry} when lock i (from 1) is held by another owner for pttl more ms, where
+-- entry is the server time in ms until which this waiter's queue entry now lives (-1: not queued),
+-- which a release that hands the lock over names in its message; or {0, i, -1} (see below). A failed attempt
 -- sets the contention marker, so the holder's release publishes for the waiters (or hands the lock
--- to the head of the queue) instead of passing the lock within its own executor.
+-- to the head of the queue) instead of passing the lock within its own executor. Taking a free lock
+-- leaves the marker alone: the release that freed it deleted it, and one left by a lease that ran out
+-- lives ARGV[4] at most and costs one needless publish.
 -- Idempotent: a client that timed out sends the command again, and when the node was only slow both
 -- copies run. A lock that already holds this owner token was taken by an earlier run of this very
 -- attempt, or handed to this queued owner by a release (for the rest of its queue entry's life): it
@@ -31,18 +35,20 @@ for i = 1, #KEYS, 6 do
     end
   elseif holder then
     redis.call('SET', KEYS[i + 2], '1', 'PX', ARGV[4])
+    local entry = -1
     if ARGV[5] ~= '0' then
       -- a queue entry lives as long as the marker: a waiter that stops trying (dead) drops out
       if redis.call('ZADD', KEYS[i + 4], 'NX', floor, ARGV[1]) == 1
           and redis.call('ZCARD', KEYS[i + 4]) > tonumber(ARGV[6]) then
         redis.call('ZREM', KEYS[i + 4], ARGV[1]) -- full: this waiter polls instead
       else
-        redis.call('HSET', KEYS[i + 5], ARGV[1], string.format('%d', math.floor(floor / 1000) + tonumber(ARGV[4])))
+        entry = math.floor(floor / 1000) + tonumber(ARGV[4])
+        redis.call('HSET', KEYS[i + 5], ARGV[1], string.format('%d', entry))
         redis.call('PEXPIRE', KEYS[i + 4], ARGV[4])
         redis.call('PEXPIRE', KEYS[i + 5], ARGV[4])
       end
     end
-    return {0, (i + 5) / 6, redis.call('PTTL', KEYS[i])}
+    return {0, (i + 5) / 6, redis.call('PTTL', KEYS[i]), entry}
   elseif redis.call('GET', KEYS[i + 3]) == ARGV[1] then
     return {0, (i + 5) / 6, -1}
   end
@@ -58,11 +64,9 @@ for i = 1, #KEYS, 6 do
     if ARGV[5] == '2' then
       redis.call('ZREM', KEYS[i + 4], ARGV[1])
       redis.call('HDEL', KEYS[i + 5], ARGV[1])
-    end
-    if ARGV[5] == '2' and redis.call('ZCARD', KEYS[i + 4]) > 0 then
-      redis.call('SET', KEYS[i + 2], '1', 'PX', ARGV[4]) -- others still queue: our release serves them
-    else
-      redis.call('DEL', KEYS[i + 2])
+      if redis.call('ZCARD', KEYS[i + 4]) > 0 then
+        redis.call('SET', KEYS[i + 2], '1', 'PX', ARGV[4]) -- others still queue: our release serves them
+      end
     end
   end
   reply[#reply + 1] = token

@@ -25,10 +25,28 @@ final class Acquisition {
   static final Duration MAX_POLL = Duration.ofMillis(500);
 
   /**
-   * A successful attempt: the fencing tokens, and when it was sent by {@link System#nanoTime()}
-   * (the lease runs from then at the latest).
+   * How much shorter than the queue entry's life a claim taken from a handover counts locally: the
+   * entry's end is rounded down to a millisecond by Redis, and two clocks measure it.
    */
-  record Taken(long[] tokens, long sentAtNanos) {}
+  static final Duration CLAIM_MARGIN = Duration.ofMillis(10);
+  /** A handover leaving less of the claim than this locally is confirmed by an attempt instead. */
+  static final Duration MIN_CLAIM_LEFT = RemoteWaiters.ENTRY_TTL.dividedBy(4);
+
+  /**
+   * A successful attempt, or a handover: the fencing tokens, when the attempt was sent by {@link
+   * System#nanoTime()} (the lease runs from then at the latest), and for a handover the claim, which
+   * runs from then too, until the lease's first extension raises it; {@code null} when the lock
+   * holds the whole lease already.
+   */
+  record Taken(long[] tokens, long sentAtNanos, Duration claim) {}
+
+  /**
+   * A waiter that the handoff sending its executor's lock elsewhere queued in Redis, in the same
+   * script, as this waiter's own first attempt would have: its owner token, until when its entry
+   * lives (server ms), when that handoff was sent by {@link System#nanoTime()}, and the wake-up
+   * watching the release channel for it since before it was sent.
+   */
+  record Queued(String owner, long entry, long sentAtNanos, Wakeup wakeup, ReleaseNotifier.Channel channel) {}
 
   private final LockCommands scripts;
   private final ReleaseNotifier subscriber;
@@ -41,6 +59,8 @@ final class Acquisition {
   private int replicas;
   private Duration replicaTimeout = Duration.ZERO;
   private LockCommands.Attempt last;
+  private long lastSentNanos;
+  private Queued queued;
 
   Acquisition(LockCommands scripts, ReleaseNotifier subscriber, LockListener listener, List<? extends LockKey> keys,
       List<LockNames> locks, String owner, Duration lease, long deadlineNanos) {
@@ -65,6 +85,17 @@ final class Acquisition {
   }
 
   /**
+   * Starts as the waiter that {@code queued} describes (owner token {@code owner}): it makes no
+   * first attempt, and waits for the handover or its first poll.
+   */
+  Acquisition queued(Queued queued) {
+    this.queued = queued;
+    this.last = new LockCommands.Attempt(null, 0, -1, queued.entry());
+    this.lastSentNanos = queued.sentAtNanos();
+    return this;
+  }
+
+  /**
    * Attempts once and, if {@code wait}, until taken or the deadline passed.
    *
    * @return the successful attempt, or {@code null} when the locks stayed held
@@ -72,39 +103,54 @@ final class Acquisition {
    */
   Taken run(boolean wait) {
     // one lock waited for queues in Redis, so that its release wakes this waiter alone (RemoteWaiters)
-    boolean queues = wait && locks.size() == 1 && System.nanoTime() - deadlineNanos < 0;
-    Taken taken = attempt(queues ? RemoteWaiters.Mode.JOIN : RemoteWaiters.Mode.NONE);
-    if (taken != null) {
-      return taken;
-    }
-    listener.onContended(blockedKey());
-    if (!wait || System.nanoTime() - deadlineNanos >= 0) {
-      if (queues) {
-        leaveQueue(); // queued, and out of time already
-      }
-      return null;
-    }
-    Wakeup wakeup = new Wakeup(owner);
+    boolean queues = queued != null || (wait && locks.size() == 1 && System.nanoTime() - deadlineNanos < 0);
+    Wakeup wakeup = queued != null ? queued.wakeup() : new Wakeup(owner);
     List<ReleaseNotifier.Channel> watched = new ArrayList<>(locks.size());
+    // Channels heard already (contention here before) are watched before the first attempt: a
+    // release after it cannot go unheard, so a failed first attempt needs no second one.
+    boolean heard = queued != null ? watched.add(queued.channel()) : wait && watchIfHeard(watched, wakeup);
     boolean done = false;
     boolean redisFailed = false;
     try {
-      for (LockNames lock : locks) {
-        watched.add(subscriber.watch(lock.channel(), wakeup));
-      }
-      awaitSubscribed(watched, wakeup);
-      while (true) {
-        wakeup.clear();
-        taken = attempt(queues ? RemoteWaiters.Mode.QUEUED : RemoteWaiters.Mode.NONE);
+      Taken taken;
+      if (queued == null) { // else the handoff that queued this waiter was its first attempt
+        taken = attempt(queues ? RemoteWaiters.Mode.JOIN : RemoteWaiters.Mode.NONE);
         if (taken != null) {
           done = true;
           return taken;
         }
+        listener.onContended(blockedKey());
+      }
+      if (!wait || System.nanoTime() - deadlineNanos >= 0) {
+        return null; // a queued waiter out of time already leaves below
+      }
+      if (!heard) {
+        for (LockNames lock : locks) {
+          watched.add(subscriber.watch(lock.channel(), wakeup));
+        }
+        awaitSubscribed(watched, wakeup);
+      }
+      while (true) {
+        if (!heard) {
+          wakeup.clear();
+          taken = attempt(queues ? RemoteWaiters.Mode.QUEUED : RemoteWaiters.Mode.NONE);
+          if (taken != null) {
+            done = true;
+            return taken;
+          }
+        }
+        heard = false;
         long left = deadlineNanos - System.nanoTime();
         if (left <= 0) {
           return null;
         }
-        wakeup.await(Math.min(left, pollDelayNanos(last.pttlMillis())), blockedFullKey());
+        if (wakeup.await(Math.min(left, pollDelayNanos(last.pttlMillis())), blockedFullKey())) {
+          taken = handedOver(wakeup.handover());
+          if (taken != null) {
+            done = true;
+            return taken;
+          }
+        }
       }
     } catch (LockException e) {
       redisFailed = !(e instanceof LockInterruptedException);
@@ -118,6 +164,24 @@ final class Acquisition {
         leaveQueue();
       }
     }
+  }
+
+  /**
+   * Watches every lock's channel for {@code wakeup} when all of them are heard already.
+   *
+   * @return whether they are (then {@code watched} holds them; otherwise it stays empty)
+   */
+  private boolean watchIfHeard(List<ReleaseNotifier.Channel> watched, Wakeup wakeup) {
+    for (LockNames lock : locks) {
+      ReleaseNotifier.Channel channel = subscriber.watchIfHeard(lock.channel(), wakeup);
+      if (channel == null) {
+        watched.forEach(heard -> subscriber.unwatch(heard, wakeup));
+        watched.clear();
+        return false;
+      }
+      watched.add(channel);
+    }
+    return true;
   }
 
   /**
@@ -140,9 +204,30 @@ final class Acquisition {
   }
 
   private Taken attempt(RemoteWaiters.Mode queue) {
-    long sentAtNanos = System.nanoTime();
+    lastSentNanos = System.nanoTime();
     last = scripts.acquire(locks, owner, lease, replicas, replicaTimeout, queue);
-    return last.acquired() ? new Taken(last.tokens(), sentAtNanos) : null;
+    return last.acquired() ? new Taken(last.tokens(), lastSentNanos, null) : null;
+  }
+
+  /**
+   * The lock a release handed over with {@code handover}, held from now on without another round
+   * trip; {@code null} when this waiter must confirm it with an attempt (or was handed nothing).
+   * The claim is the queue entry that the last attempt left, so it is counted from when that
+   * attempt was sent: before the script set the entry's life, and so before the release ran. A
+   * handover of an older entry (a message late by more than its claim) is never taken this way,
+   * nor one whose claim is nearly over, nor one for a waiter that asks for replicas (its acquire
+   * must wait for them).
+   */
+  private Taken handedOver(RemoteWaiters.Handover handover) {
+    if (handover == null || replicas > 0 || last.entry() == LockCommands.Attempt.NOT_QUEUED
+        || handover.entry() != last.entry()) {
+      return null;
+    }
+    Duration claim = RemoteWaiters.ENTRY_TTL.minus(CLAIM_MARGIN);
+    if (lastSentNanos + claim.toNanos() - System.nanoTime() < MIN_CLAIM_LEFT.toNanos()) {
+      return null;
+    }
+    return new Taken(new long[] {handover.token()}, lastSentNanos, claim);
   }
 
   /** Waits until every channel is subscribed, at most one poll interval (the subscriber may be down). */

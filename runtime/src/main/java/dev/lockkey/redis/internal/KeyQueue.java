@@ -45,6 +45,7 @@ final class KeyQueue {
     private final AtomicInteger state;
     private volatile Lease lease;
     private volatile JedisException failure;
+    private volatile Acquisition.Queued queued;
 
     private Waiter(KeyQueue queue, LockKey key, LockOptions options, long startNanos, int state) {
       this.queue = queue;
@@ -56,6 +57,19 @@ final class KeyQueue {
 
     int state() {
       return state.get();
+    }
+
+    /** The thread that waits. */
+    Thread thread() {
+      return thread;
+    }
+
+    /**
+     * Once {@link #TURN}: how the handoff that sent the lock elsewhere queued this waiter in Redis,
+     * or {@code null} when it did not.
+     */
+    Acquisition.Queued queued() {
+      return queued;
     }
 
     /** The lease handed over, once {@link #GRANTED}. */
@@ -76,6 +90,11 @@ final class KeyQueue {
   private Object holder;
   /** The thread that took or received the holder's lock, or {@code null} when free. */
   private Thread holderThread;
+  /**
+   * How many handoffs passed the lock within this queue, without looking for waiters elsewhere,
+   * since it was taken from Redis or the last handoff that looked ({@link #looksElsewhere()}).
+   */
+  private int blindPasses;
 
   KeyQueue(String lockName) {
     this.lockName = lockName;
@@ -136,6 +155,7 @@ final class KeyQueue {
     try {
       if (holder == turn) {
         holder = lease;
+        blindPasses = 0;
       }
     } finally {
       lock.unlock();
@@ -197,11 +217,29 @@ final class KeyQueue {
     return null;
   }
 
-  /** Hands {@code lease} to the claimed {@code waiter}, which holds the lock from now on. */
-  void grant(Waiter waiter, Lease lease) {
+  /**
+   * Whether the next handoff must look for waiters of other executors: after {@link
+   * RemoteWaiters#LOCAL_TURNS} passes that did not.
+   */
+  boolean looksElsewhere() {
+    lock.lock();
+    try {
+      return blindPasses >= RemoteWaiters.LOCAL_TURNS;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Hands {@code lease} to the claimed {@code waiter}, which holds the lock from now on.
+   *
+   * @param looked whether the handoff looked for waiters elsewhere (and found none)
+   */
+  void grant(Waiter waiter, Lease lease, boolean looked) {
     lock.lock();
     try {
       holder = lease;
+      blindPasses = looked ? 0 : blindPasses + 1;
     } finally {
       lock.unlock();
     }
@@ -239,6 +277,15 @@ final class KeyQueue {
 
   /** Tells the claimed {@code waiter} (the holder now) to try the lock in Redis itself. */
   void giveTurn(Waiter waiter) {
+    giveTurn(waiter, null);
+  }
+
+  /**
+   * Tells the claimed {@code waiter} (the holder now) to wait for the lock in Redis, queued there as
+   * {@code queued} says ({@code null}: not queued, it tries itself).
+   */
+  void giveTurn(Waiter waiter, Acquisition.Queued queued) {
+    waiter.queued = queued;
     waiter.state.set(Waiter.TURN);
     LockSupport.unpark(waiter.thread);
   }

@@ -56,6 +56,7 @@ public final class LockAcquirer {
       return null;
     }
     KeyQueue queue = me.queue;
+    boolean ran = false;
     try {
       if (me.state() != KeyQueue.Waiter.TURN) {
         listener.onContended(key);
@@ -64,9 +65,17 @@ public final class LockAcquirer {
           return handedOver;
         }
       }
-      String owner = OwnerTokens.next();
-      Acquisition.Taken taken = new Acquisition(commands, notifier, listener, List.of(key), List.of(names), owner,
-          options.leaseTime(), deadlineNanos).replicas(options).run(wait);
+      Acquisition.Queued queued = me.queued();
+      String owner = queued != null ? queued.owner() : OwnerTokens.next();
+      Acquisition acquisition = new Acquisition(commands, notifier, listener, List.of(key), List.of(names), owner,
+          options.leaseTime(), deadlineNanos).replicas(options);
+      if (queued != null && queued.entry() != LockCommands.Attempt.NOT_QUEUED) {
+        acquisition.queued(queued);
+      } else if (queued != null) {
+        notifier.unwatch(queued.channel(), queued.wakeup()); // perhaps queued: its own first attempt finds out
+      }
+      ran = true;
+      Acquisition.Taken taken = acquisition.run(wait);
       if (taken == null) {
         if (wait) {
           throw timedOut(listener, key, names.lock(), options, startNanos);
@@ -74,12 +83,18 @@ public final class LockAcquirer {
         waitQueue.leave(queue, me);
         return null;
       }
-      Lease lease = leases.grant(key, names, queue, owner, taken.tokens()[0], options, taken.sentAtNanos());
+      Lease lease = leases.grant(key, names, queue, owner, taken.tokens()[0], options, taken.sentAtNanos(),
+          taken.claim());
       queue.hold(me, lease);
       lease.startRenewal();
       listener.onAcquired(key, System.nanoTime() - startNanos);
       return lease;
     } catch (RuntimeException | Error e) {
+      Acquisition.Queued queued = me.queued();
+      if (!ran && queued != null) { // queued in Redis by a handoff, and gone before waiting there
+        notifier.unwatch(queued.channel(), queued.wakeup());
+        commands.cleanUp(List.of(names), queued.owner(), RemoteWaiters.ENTRY_TTL);
+      }
       if (e instanceof RedisUnavailableException unavailable) {
         waitQueue.fail(queue, me, unavailable); // when we held the turn: those queued behind fail with us now
       } else {

@@ -52,6 +52,9 @@ public final class LockCommands {
   /** The longest pause between background clean-ups. */
   private static final Duration CLEANUP_MAX_PAUSE = Duration.ofSeconds(5);
 
+  private static final String MARKER_TTL = millis(CONTENDED_MARKER_TTL);
+  private static final String MAX_WAITERS = Integer.toString(RemoteWaiters.MAX_WAITERS);
+
   private static final LuaScript ACQUIRE = LuaScript.load("acquire");
   private static final LuaScript HANDOFF = LuaScript.load("handoff");
   private static final LuaScript RELEASE = LuaScript.load("release");
@@ -63,8 +66,13 @@ public final class LockCommands {
    * @param tokens the fencing tokens, one per lock, or {@code null} when not acquired
    * @param blocked when not acquired, the index of a lock held by someone else
    * @param pttlMillis when not acquired, how much longer that lock is held (negative: unknown)
+   * @param entry when not acquired, until when the owner's queue entry lives (server ms), the
+   *     entry a release that hands it the lock names; {@link #NOT_QUEUED} when it has none
    */
-  record Attempt(long[] tokens, int blocked, long pttlMillis) {
+  record Attempt(long[] tokens, int blocked, long pttlMillis, long entry) {
+    /** The {@link #entry} of an attempt that left no queue entry. */
+    static final long NOT_QUEUED = -1;
+
     boolean acquired() {
       return tokens != null;
     }
@@ -73,8 +81,12 @@ public final class LockCommands {
   /** What a handoff did. */
   enum Handoff { PASSED, RELEASED_FOR_OTHERS, NOT_OWNER }
 
-  /** A handoff's outcome and, when {@link Handoff#PASSED}, the new holder's fencing token. */
-  record HandoffResult(Handoff outcome, long token) {}
+  /**
+   * A handoff's outcome; when {@link Handoff#PASSED}, the new holder's fencing token; when the lock
+   * went to a waiter elsewhere and the handoff queued the new owner, until when that queue entry
+   * lives (server ms), else {@link Attempt#NOT_QUEUED}.
+   */
+  record HandoffResult(Handoff outcome, long token, long entry) {}
 
   /** A script's reply and how many replicas acknowledged its writes (0 when none were asked for). */
   private record Replicated(Object reply, long acknowledged) {}
@@ -141,8 +153,8 @@ public final class LockCommands {
       keys.add(lock.waiters());
       keys.add(lock.waiting());
     }
-    List<String> args = List.of(owner, millis(lease), millis(lease.plus(fenceGrace)), millis(CONTENDED_MARKER_TTL),
-        queue.arg, Integer.toString(RemoteWaiters.MAX_WAITERS));
+    List<String> args = List.of(owner, millis(lease), millis(lease.plus(fenceGrace)), MARKER_TTL,
+        queue.arg, MAX_WAITERS);
     Replicated replicated;
     try {
       replicated = runReplicated(ACQUIRE, locks, keys, args, replicas, replicaTimeout);
@@ -155,7 +167,8 @@ public final class LockCommands {
     }
     List<?> reply = (List<?>) replicated.reply();
     if (number(reply, 0) == 0) {
-      return new Attempt(null, (int) number(reply, 1) - 1, number(reply, 2));
+      return new Attempt(null, (int) number(reply, 1) - 1, number(reply, 2),
+          reply.size() > 3 ? number(reply, 3) : Attempt.NOT_QUEUED);
     }
     if (replicated.acknowledged() < replicas) {
       cleanUp(locks, owner, lease);
@@ -166,23 +179,27 @@ public final class LockCommands {
     for (int i = 0; i < tokens.length; i++) {
       tokens[i] = number(reply, i + 1);
     }
-    return new Attempt(tokens, -1, 0);
+    return new Attempt(tokens, -1, 0, Attempt.NOT_QUEUED);
   }
 
   /**
-   * Passes the lock from {@code owner} to {@code newOwner}, unless others wait elsewhere (those
-   * queued get their turn after {@link RemoteWaiters#LOCAL_TURNS} passes in a row). When the
-   * outcome is unknown, the lock may be {@code newOwner}'s, whom nobody will ever know: it is
-   * cleaned up as after an acquire.
+   * Passes the lock from {@code owner} to {@code newOwner}; with {@code look}, only when nobody
+   * waits elsewhere (the first queued waiter of another executor gets it instead, or all of them
+   * are told it is released). Without {@code look} the script reads no queue: the executor looks
+   * every {@link RemoteWaiters#LOCAL_TURNS} passes. With {@code queue}, a lock that goes to a
+   * waiter elsewhere queues {@code newOwner} behind it. When the outcome is unknown, the lock may be
+   * {@code newOwner}'s, whom nobody will ever know, or it may queue: it is cleaned up as after an
+   * acquire.
    */
-  HandoffResult handoff(LockNames lock, String owner, String newOwner, Duration lease) {
+  HandoffResult handoff(LockNames lock, String owner, String newOwner, Duration lease, boolean look,
+      boolean queue) {
     List<?> reply;
     List<LockNames> locks = List.of(lock);
     try {
       reply = (List<?>) runReplicated(HANDOFF, locks,
           List.of(lock.lock(), lock.fence(), lock.contended(), lock.releaser(), lock.waiters(), lock.waiting()),
           List.of(owner, newOwner, millis(lease), millis(lease.plus(fenceGrace)), lock.channel(), millis(fenceGrace),
-              millis(RETRY_MEMORY), Integer.toString(RemoteWaiters.LOCAL_TURNS)), 0, Duration.ZERO).reply();
+              millis(RETRY_MEMORY), look ? "1" : "0", MARKER_TTL, queue ? "1" : "0"), 0, Duration.ZERO).reply();
     } catch (JedisException e) {
       LockException failure = RedisFailures.translate(lock.lock(), e);
       if (failure instanceof RedisUnavailableException) {
@@ -192,9 +209,13 @@ public final class LockCommands {
     }
     long outcome = number(reply, 0);
     if (outcome == 1) {
-      return new HandoffResult(Handoff.PASSED, number(reply, 1));
+      return new HandoffResult(Handoff.PASSED, number(reply, 1), Attempt.NOT_QUEUED);
     }
-    return new HandoffResult(outcome == 0 ? Handoff.RELEASED_FOR_OTHERS : Handoff.NOT_OWNER, 0);
+    if (outcome == 0) {
+      long entry = reply.size() > 1 ? number(reply, 1) : Attempt.NOT_QUEUED;
+      return new HandoffResult(Handoff.RELEASED_FOR_OTHERS, 0, entry);
+    }
+    return new HandoffResult(Handoff.NOT_OWNER, 0, Attempt.NOT_QUEUED);
   }
 
   /** Deletes the locks {@code owner} still holds; per lock, whether it did (or an earlier run of this call did). */
@@ -291,11 +312,12 @@ public final class LockCommands {
   }
 
   private List<String> releaseArgs(List<LockNames> locks, String owner, boolean cleanUp) {
-    List<String> args = new ArrayList<>(locks.size() + 4);
+    List<String> args = new ArrayList<>(locks.size() + 5);
     args.add(owner);
     args.add(millis(fenceGrace));
     args.add(millis(RETRY_MEMORY));
     args.add(cleanUp ? "1" : "0");
+    args.add(MARKER_TTL);
     for (LockNames lock : locks) {
       args.add(lock.channel());
     }

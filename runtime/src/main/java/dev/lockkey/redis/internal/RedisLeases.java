@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class RedisLeases {
   private final LockCommands commands;
+  private final ReleaseNotifier notifier;
   private final LocalWaitQueue waitQueue;
   private final LeaseRenewer renewer;
   private final LockListener listener;
@@ -33,9 +34,10 @@ public final class RedisLeases {
    * @param listener told of every acquisition, release, loss and failure; must not throw
    * @param clock the wall clock, for {@link Lease#expiry()} only
    */
-  public RedisLeases(LockCommands commands, LocalWaitQueue waitQueue, LeaseRenewer renewer, LockListener listener,
-      Clock clock) {
+  public RedisLeases(LockCommands commands, ReleaseNotifier notifier, LocalWaitQueue waitQueue, LeaseRenewer renewer,
+      LockListener listener, Clock clock) {
     this.commands = commands;
+    this.notifier = notifier;
     this.waitQueue = waitQueue;
     this.renewer = renewer;
     this.listener = listener;
@@ -55,11 +57,16 @@ public final class RedisLeases {
     return live.renewing();
   }
 
-  /** A lease on one lock, taken for {@code owner} from the local {@code queue}; its watchdog is not started yet. */
+  /**
+   * A lease on one lock, taken for {@code owner} from the local {@code queue}; its watchdog is not
+   * started yet. With a {@code claim} (a handover taken without confirming it) the lease holds that
+   * long until its first extension raises it; {@code null} when it holds the whole lease time.
+   */
   Lease grant(LockKey key, LockNames names, KeyQueue queue, String owner, long token, LockOptions options,
-      long sentAtNanos) {
+      long sentAtNanos, Duration claim) {
     RedisLeaseControl control = new RedisLeaseControl(this, List.of(names), queue);
-    Lease lease = new Lease(control, key, names.lock(), owner, token, options, sentAtNanos);
+    Lease lease = claim == null ? new Lease(control, key, names.lock(), owner, token, options, sentAtNanos)
+        : new Lease(control, key, names.lock(), owner, token, options, sentAtNanos, claim);
     live.add(lease, control);
     return lease;
   }
@@ -106,23 +113,44 @@ public final class RedisLeases {
     }
   }
 
-  /** Releases {@code lease} and gives its lock to the claimed waiter: a lease, or the turn to try. */
+  /**
+   * Releases {@code lease} and gives its lock to the claimed waiter: a lease, or the turn to try.
+   * On a turn to look elsewhere, a waiter that can hear the release channel already is queued in
+   * Redis by the same script when the lock goes elsewhere, which saves it its first attempt.
+   */
   private boolean handOff(LockNames names, Lease lease, KeyQueue.Waiter next) {
     String owner = OwnerTokens.next();
+    boolean look = next.queue.looksElsewhere();
+    Wakeup wakeup = look ? new Wakeup(next.thread(), owner) : null;
+    ReleaseNotifier.Channel channel = look ? notifier.watchIfHeard(names.channel(), wakeup) : null;
     long sentAtNanos = System.nanoTime();
     LockCommands.HandoffResult result;
     try {
-      result = commands.handoff(names, lease.ownerToken(), owner, next.options.leaseTime());
+      result = commands.handoff(names, lease.ownerToken(), owner, next.options.leaseTime(), look, channel != null);
     } catch (RuntimeException e) {
+      if (channel != null) {
+        notifier.unwatch(channel, wakeup); // an unknown outcome is cleaned up, the queue entry too
+      }
       next.queue.giveTurn(next); // it tries itself, and meets the failure if it lasts
       throw e;
     }
     if (result.outcome() != LockCommands.Handoff.PASSED) {
-      next.queue.giveTurn(next);
+      if (channel != null && result.outcome() == LockCommands.Handoff.RELEASED_FOR_OTHERS) {
+        // queued (or, the script having run twice, perhaps queued): it waits with that owner token
+        next.queue.giveTurn(next, new Acquisition.Queued(owner, result.entry(), sentAtNanos, wakeup, channel));
+      } else {
+        if (channel != null) {
+          notifier.unwatch(channel, wakeup);
+        }
+        next.queue.giveTurn(next);
+      }
       return result.outcome() == LockCommands.Handoff.RELEASED_FOR_OTHERS;
     }
-    Lease successor = grant(next.key, names, next.queue, owner, result.token(), next.options, sentAtNanos);
-    next.queue.grant(next, successor);
+    if (channel != null) {
+      notifier.unwatch(channel, wakeup);
+    }
+    Lease successor = grant(next.key, names, next.queue, owner, result.token(), next.options, sentAtNanos, null);
+    next.queue.grant(next, successor, look);
     successor.startRenewal();
     listener.onAcquired(next.key, System.nanoTime() - next.startNanos);
     return true;

@@ -129,6 +129,26 @@ public final class ReleaseNotifier implements AutoCloseable {
   }
 
   /**
+   * Watches {@code channelName} for {@code wakeup} when it is subscribed and confirmed already, so
+   * that a release published from now on wakes it (or, should the connection break, the loss does).
+   *
+   * @return the channel, or {@code null} when not confirmed (nothing changed: watch it with {@link #watch})
+   */
+  Channel watchIfHeard(String channelName, Wakeup wakeup) {
+    lock.lock();
+    try {
+      Channel channel = channels.get(channelName);
+      if (channel == null || !channel.confirmed || closed) {
+        return null;
+      }
+      channel.wakeups.add(wakeup); // under the lock: the idle sweep cannot drop the channel meanwhile
+      return channel;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
    * Whether releases can be heard now: idle (nobody waited yet, so not started) or subscribed on a
    * connection that answers. {@code false} from a broken or silent connection until a new one is
    * subscribed, and once closed.

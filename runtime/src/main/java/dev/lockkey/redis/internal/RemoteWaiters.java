@@ -8,10 +8,15 @@ import java.time.Duration;
  * joins the lock's queue ({@link LockNames#waiters()}, {@link LockNames#waiting()}) in the same
  * script; the holder's release hands the lock to the first waiter whose entry still lives (that
  * waiter's owner token, a new fencing token, a claim lease as long as the rest of the entry's life)
- * and publishes that owner token on the lock's release channel, so that only that waiter is woken
- * ({@link #isFor}) and confirms the lock with one more acquire, which raises the claim to its lease.
- * A release within one executor (a local handoff) passes the lock at most {@link #LOCAL_TURNS}
- * times in a row while others queue, then the queue's head gets it.
+ * and publishes that owner token, the fencing token and the entry's end on the lock's release
+ * channel, so that only that waiter is woken ({@link #isFor}) and holds the lock without another
+ * round trip ({@link Acquisition}): its lease starts as the claim, counted locally from when it sent
+ * the attempt that left that entry (before the release ran), and its first extension, off the
+ * critical path, raises it to the lease.
+ * A release within one executor (a local handoff) passes the lock {@link #LOCAL_TURNS} times in a
+ * row without looking at the queue (which costs those handoffs no queue reads); the next handoff
+ * looks, and the queue's head gets the lock when someone queues, or every waiter elsewhere hears
+ * 'released' when waiters without a queue entry (several locks at once, a full queue) wait.
  *
  * <p>Nothing outlives the contention: each entry lives {@link #ENTRY_TTL} past its waiter's last
  * attempt (a waiter tries again at least every {@link Acquisition#MAX_POLL}), both keys expire with
@@ -25,16 +30,41 @@ final class RemoteWaiters {
   static final Duration ENTRY_TTL = LockCommands.CONTENDED_MARKER_TTL;
   /** How many waiters one lock's queue holds at most; more wait by polling and 'released' messages. */
   static final int MAX_WAITERS = 64;
-  /** How many times in a row a lock passes within one executor while others queue. */
-  static final int LOCAL_TURNS = 3;
+  /** How many times in a row a lock passes within one executor before a handoff looks for others. */
+  static final int LOCAL_TURNS = 4;
   /** The message of a release that wakes every waiter (no live queue entry): each tries again. */
   static final String RELEASED = "released";
 
   private RemoteWaiters() {}
 
+  /**
+   * What a release that handed the lock over told its waiter: the fencing token, and the queue
+   * entry (its life's end, server ms) that the claim was taken from.
+   */
+  record Handover(long token, long entry) {}
+
   /** Whether a release channel's {@code message} wakes the waiter of owner token {@code owner}. */
   static boolean isFor(String message, String owner) {
-    return RELEASED.equals(message) || message.equals(owner);
+    return RELEASED.equals(message) || message.equals(owner) || handover(message, owner) != null;
+  }
+
+  /**
+   * The handover that {@code message} ({@code "<owner> <token> <entry>"}) tells the waiter of
+   * owner token {@code owner}, or {@code null} when it is none for that waiter. A bare owner token
+   * (an executor of an earlier version) hands the lock over too, and the waiter confirms it.
+   */
+  static Handover handover(String message, String owner) {
+    int tokenAt = owner.length() + 1;
+    if (message.length() <= tokenAt || !message.startsWith(owner) || message.charAt(owner.length()) != ' ') {
+      return null;
+    }
+    int entryAt = message.indexOf(' ', tokenAt) + 1;
+    try {
+      return new Handover(Long.parseLong(message, tokenAt, entryAt - 1, 10),
+          Long.parseLong(message, entryAt, message.length(), 10));
+    } catch (NumberFormatException | IndexOutOfBoundsException malformed) {
+      return null;
+    }
   }
 
   /** The acquire script's queue mode: not queued, joining, or queued before (it leaves on taking). */

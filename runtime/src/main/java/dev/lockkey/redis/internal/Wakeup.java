@@ -6,28 +6,49 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Wakes one waiting thread: when a lock it waits for is released for it (or for all), when its subscription is
  * confirmed, or when the subscriber lost its connection (so it polls at once). A wake-up that
- * comes before {@link #await} is kept, so none is lost between an attempt and the wait.
+ * comes before {@link #await} is kept, so none is lost between an attempt and the wait; so is what
+ * a release that handed the lock over told.
  */
 final class Wakeup {
-  private final Thread thread = Thread.currentThread();
+  private final Thread thread;
   private final String owner;
   private volatile boolean woken;
+  private volatile RemoteWaiters.Handover handover;
 
   /** A wake-up for the current thread, waiting with owner token {@code owner}. */
   Wakeup(String owner) {
+    this(Thread.currentThread(), owner);
+  }
+
+  /** A wake-up for {@code thread}, which will wait with owner token {@code owner}. */
+  Wakeup(Thread thread, String owner) {
+    this.thread = thread;
     this.owner = owner;
   }
 
-  /** Wakes the thread when a release channel's {@code message} is for it ({@link RemoteWaiters#isFor}). */
+  /**
+   * Wakes the thread when a release channel's {@code message} is for it ({@link RemoteWaiters#isFor}),
+   * keeping the handover it tells.
+   */
   void wakeIfFor(String message) {
     if (RemoteWaiters.isFor(message, owner)) {
+      RemoteWaiters.Handover told = RemoteWaiters.handover(message, owner);
+      if (told != null) {
+        handover = told;
+      }
       wake();
     }
   }
 
-  /** Forgets earlier wake-ups; call before each attempt. */
+  /** The handover a release told since the last {@link #clear}, or {@code null}. */
+  RemoteWaiters.Handover handover() {
+    return handover;
+  }
+
+  /** Forgets earlier wake-ups and handovers; call before each attempt. */
   void clear() {
     woken = false;
+    handover = null;
   }
 
   /** Wakes the thread, now or at its next {@link #await}. */

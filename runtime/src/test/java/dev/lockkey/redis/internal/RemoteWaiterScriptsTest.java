@@ -85,25 +85,68 @@ class RemoteWaiterScriptsTest {
   }
 
   @Test
-  void aHandoffPassesLocallyAtMostTheLocalTurnsThenToTheQueueAndARetryFindsTheNewOwner() {
+  void aHandoffThatDoesNotLookPassesLocallyOneThatLooksGoesToTheQueueAndARetryFindsTheNewOwner() {
     LockNames lock = names();
     String owner = OwnerTokens.next();
     commands.acquire(List.of(lock), owner, LEASE);
     String remote = OwnerTokens.next();
+    String second = OwnerTokens.next();
     join(lock, remote, RemoteWaiters.Mode.JOIN);
+    join(lock, second, RemoteWaiters.Mode.JOIN);
 
-    for (int turn = 0; turn < RemoteWaiters.LOCAL_TURNS; turn++) {
-      String local = OwnerTokens.next();
-      assertThat(commands.handoff(lock, owner, local, LEASE).outcome()).isEqualTo(LockCommands.Handoff.PASSED);
-      owner = local;
-    }
+    String local = OwnerTokens.next();
+    assertThat(commands.handoff(lock, owner, local, LEASE, false, false).outcome()).isEqualTo(LockCommands.Handoff.PASSED);
     String starved = OwnerTokens.next();
-    LockCommands.HandoffResult handedOver = commands.handoff(lock, owner, starved, LEASE);
-    LockCommands.HandoffResult retried = commands.handoff(lock, owner, starved, LEASE);
+    LockCommands.HandoffResult handedOver = commands.handoff(lock, local, starved, LEASE, true, false);
+    LockCommands.HandoffResult retried = commands.handoff(lock, local, starved, LEASE, true, false);
 
     assertThat(handedOver.outcome()).isEqualTo(LockCommands.Handoff.RELEASED_FOR_OTHERS);
     assertThat(retried.outcome()).isEqualTo(LockCommands.Handoff.RELEASED_FOR_OTHERS);
     assertThat(redis.get(lock.lock())).isEqualTo(remote);
+    assertThat(redis.zrange(lock.waiters(), 0, -1)).containsExactly(second);
+    assertThat(redis.exists(lock.contended())).as("the second still queues: the next release serves it").isTrue();
+  }
+
+  @Test
+  void aHandoffThatSendsTheLockElsewhereQueuesTheNextLocalWaiterLastAndARetryKeepsItsPlace() {
+    LockNames lock = names();
+    String owner = OwnerTokens.next();
+    commands.acquire(List.of(lock), owner, LEASE);
+    String remote = OwnerTokens.next();
+    String second = OwnerTokens.next();
+    join(lock, remote, RemoteWaiters.Mode.JOIN);
+    join(lock, second, RemoteWaiters.Mode.JOIN);
+    String local = OwnerTokens.next();
+
+    LockCommands.HandoffResult handedOver = commands.handoff(lock, owner, local, LEASE, true, true);
+    LockCommands.HandoffResult retried = commands.handoff(lock, owner, local, LEASE, true, true);
+
+    assertThat(handedOver.outcome()).isEqualTo(LockCommands.Handoff.RELEASED_FOR_OTHERS);
+    assertThat(handedOver.entry()).as("the local waiter's entry lives as long as its own attempt's would")
+        .isNotEqualTo(LockCommands.Attempt.NOT_QUEUED);
+    assertThat(redis.hget(lock.waiting(), local)).isEqualTo(Long.toString(handedOver.entry()));
+    assertThat(retried.outcome()).isEqualTo(LockCommands.Handoff.RELEASED_FOR_OTHERS);
+    assertThat(retried.entry()).as("the retry cannot tell: the waiter's own attempt finds out")
+        .isEqualTo(LockCommands.Attempt.NOT_QUEUED);
+    assertThat(redis.get(lock.lock())).isEqualTo(remote);
+    assertThat(redis.zrange(lock.waiters(), 0, -1)).containsExactly(second, local);
+    assertThat(join(lock, local, RemoteWaiters.Mode.JOIN).acquired()).isFalse();
+    assertThat(redis.zrange(lock.waiters(), 0, -1)).as("its own attempt keeps its place").containsExactly(second, local);
+    long entryTtl = RemoteWaiters.ENTRY_TTL.toMillis();
+    assertThat(redis.pttl(lock.waiters())).isBetween(1L, entryTtl);
+    assertThat(redis.pttl(lock.waiting())).isBetween(1L, entryTtl);
+    assertThat(redis.pttl(lock.contended())).as("others queue: the next release looks").isBetween(1L, entryTtl);
+  }
+
+  @Test
+  void aHandoffThatLooksAndFindsNobodyElsewherePassesLocally() {
+    LockNames lock = names();
+    String owner = OwnerTokens.next();
+    commands.acquire(List.of(lock), owner, LEASE);
+    String local = OwnerTokens.next();
+
+    assertThat(commands.handoff(lock, owner, local, LEASE, true, false).outcome()).isEqualTo(LockCommands.Handoff.PASSED);
+    assertThat(redis.get(lock.lock())).isEqualTo(local);
   }
 
   @Test

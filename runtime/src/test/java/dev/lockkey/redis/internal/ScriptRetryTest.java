@@ -109,8 +109,8 @@ class ScriptRetryTest {
     String next = OwnerTokens.next();
     commands.acquire(List.of(lock), owner, CENTURY);
 
-    LockCommands.HandoffResult first = commands.handoff(lock, owner, next, Duration.ofSeconds(30));
-    LockCommands.HandoffResult second = commands.handoff(lock, owner, next, Duration.ofSeconds(30));
+    LockCommands.HandoffResult first = commands.handoff(lock, owner, next, Duration.ofSeconds(30), false, false);
+    LockCommands.HandoffResult second = commands.handoff(lock, owner, next, Duration.ofSeconds(30), false, false);
 
     assertThat(first.outcome()).isEqualTo(LockCommands.Handoff.PASSED);
     assertThat(second).isEqualTo(first);
@@ -125,8 +125,8 @@ class ScriptRetryTest {
     commands.acquire(List.of(lock), owner, CENTURY);
     assertThat(commands.acquire(List.of(lock), OwnerTokens.next(), CENTURY).acquired()).as("a waiter elsewhere").isFalse();
 
-    LockCommands.HandoffResult first = commands.handoff(lock, owner, OwnerTokens.next(), Duration.ofSeconds(30));
-    LockCommands.HandoffResult second = commands.handoff(lock, owner, OwnerTokens.next(), Duration.ofSeconds(30));
+    LockCommands.HandoffResult first = commands.handoff(lock, owner, OwnerTokens.next(), Duration.ofSeconds(30), true, false);
+    LockCommands.HandoffResult second = commands.handoff(lock, owner, OwnerTokens.next(), Duration.ofSeconds(30), true, false);
 
     assertThat(first.outcome()).isEqualTo(LockCommands.Handoff.RELEASED_FOR_OTHERS);
     assertThat(second.outcome()).isEqualTo(LockCommands.Handoff.RELEASED_FOR_OTHERS);
