@@ -3,6 +3,9 @@
 #   benchmarks/run.sh                  the measured run
 #   benchmarks/run.sh --smoke          one very short pass of everything (numbers mean nothing;
 #                                      written to benchmarks/target/PERFORMANCE-smoke.md)
+#   benchmarks/run.sh --only PARTS     some parts alone, comma-separated: rendering, lock-cycle, guarded-call,
+#                                      contention, cross-process, footprint, processor (written to
+#                                      benchmarks/target/PERFORMANCE-PARTS.md)
 #   benchmarks/run.sh --cross-process  only the contention across processes (about 3 minutes; written
 #                                      to benchmarks/target/PERFORMANCE-cross-process.md)
 #   benchmarks/run.sh --lock-cycle     only the uncontended lock cycle (about a minute; written to

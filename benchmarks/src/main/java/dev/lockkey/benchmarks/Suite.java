@@ -22,29 +22,34 @@ import java.util.Map;
  * The whole benchmark suite in one run: starts one redis-server, pins it and this JVM, runs every
  * comparison with the contenders interleaved round by round, and writes docs/PERFORMANCE.md.
  *
- * <p>Usage: {@code Suite [--smoke] [--cross-process | --lock-cycle] [--out PATH]}, or {@code Suite
- * --jmh JMH-ARGS...} to run JMH's
- * own command line (one benchmark, other profilers) against a Redis started and pinned the same
- * way. {@code benchmarks/run.sh} builds and runs it.
+ * <p>Usage: {@code Suite [--smoke] [--only PARTS | --cross-process | --lock-cycle] [--out PATH]}, or {@code Suite --jmh JMH-ARGS...}
+ * to run JMH's own command line (one benchmark, other profilers) against a Redis started and pinned
+ * the same way. {@code benchmarks/run.sh} builds and runs it.
  */
 public final class Suite {
   private static final String COMMAND = "benchmarks/run.sh";
+  /** The parts, by the name {@code --only} takes, in the order a whole run measures them. */
+  private static final List<String> PARTS =
+      List.of("rendering", "lock-cycle", "guarded-call", "contention", "cross-process", "footprint", "processor");
 
   private Suite() {}
 
   /**
-   * Runs the suite and writes the report (default {@code docs/PERFORMANCE.md}, or {@code
-   * benchmarks/target/PERFORMANCE-smoke.md} for {@code --smoke}).
+   * Runs the suite and writes the report (default {@code docs/PERFORMANCE.md}; {@code
+   * benchmarks/target/PERFORMANCE-smoke.md} for {@code --smoke}; for {@code --only a,b} the parts
+   * named, comma-separated from {@link #PARTS}, into {@code benchmarks/target/PERFORMANCE-a,b.md}).
+   * {@code --cross-process} is {@code --only cross-process}.
    */
   public static void main(String[] args) throws Exception {
     SuiteSettings settings = SuiteSettings.full();
     Path out = null;
-    Part only = null;
+    List<String> parts = PARTS;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--smoke" -> settings = SuiteSettings.smoke();
-        case "--cross-process" -> only = Part.CROSS_PROCESS;
-        case "--lock-cycle" -> only = Part.LOCK_CYCLE;
+        case "--cross-process" -> parts = List.of("cross-process");
+        case "--lock-cycle" -> parts = List.of("lock-cycle");
+        case "--only" -> parts = parts(args[++i]);
         case "--out" -> out = Path.of(args[++i]);
         case "--jmh" -> {
           runJmh(Arrays.copyOfRange(args, i + 1, args.length));
@@ -52,19 +57,31 @@ public final class Suite {
         }
         default -> throw new IllegalArgumentException(
             "unknown argument " + args[i]
-                + "; usage: Suite [--smoke] [--cross-process | --lock-cycle] [--out PATH] | --jmh JMH-ARGS...");
+                + "; usage: Suite [--smoke] [--only PART,...] [--cross-process | --lock-cycle] [--out PATH] | --jmh JMH-ARGS...");
       }
     }
     if (out == null) {
-      // Smoke numbers mean nothing: they never overwrite the measured report by default.
-      out = only != null ? Path.of("benchmarks", "target", "PERFORMANCE-" + only.file + ".md")
-          : settings.equals(SuiteSettings.smoke()) ? Path.of("benchmarks", "target", "PERFORMANCE-smoke.md")
-          : Path.of("docs", "PERFORMANCE.md");
+      // Smoke numbers and single parts never overwrite the measured report by default.
+      out = settings.equals(SuiteSettings.smoke())
+          ? Path.of("benchmarks", "target", "PERFORMANCE-smoke.md")
+          : parts.equals(PARTS)
+              ? Path.of("docs", "PERFORMANCE.md")
+              : Path.of("benchmarks", "target", "PERFORMANCE-" + String.join(",", parts) + ".md");
     }
     Machine machine = Machine.describe();
-    PerformanceReport report = run(settings, machine, Placement.pinJvm(machine.cpus()), only);
+    PerformanceReport report = run(settings, machine, Placement.pinJvm(machine.cpus()), parts);
     writeReport(report, out);
     System.out.println("wrote " + out.toAbsolutePath());
+  }
+
+  private static List<String> parts(String names) {
+    List<String> parts = List.of(names.split(","));
+    for (String part : parts) {
+      if (!PARTS.contains(part)) {
+        throw new IllegalArgumentException("unknown part " + part + "; --only takes some of " + PARTS);
+      }
+    }
+    return PARTS.stream().filter(parts::contains).toList();
   }
 
   private static void runJmh(String[] jmhArgs) throws Exception {
@@ -84,27 +101,16 @@ public final class Suite {
   /** Runs every comparison with {@code settings} and returns the report. */
   static PerformanceReport run(SuiteSettings settings, Machine machine, Placement placement)
       throws IOException, InterruptedException {
-    return run(settings, machine, placement, null);
-  }
-
-  /** A part of the suite that runs alone, in minutes, while its code is being worked on. */
-  enum Part {
-    CROSS_PROCESS("cross-process"), LOCK_CYCLE("lock-cycle");
-
-    /** How the part's report is named: {@code benchmarks/target/PERFORMANCE-<file>.md}. */
-    final String file;
-
-    Part(String file) {
-      this.file = file;
-    }
+    return run(settings, machine, placement, PARTS);
   }
 
   /**
-   * Runs every comparison, or with {@code only} that part alone (written next to the build output,
-   * to be merged into the report by hand), and returns the report.
+   * Runs the comparisons named in {@code parts} (some of {@link #PARTS}; a report of some parts is
+   * written next to the build output, to be merged into docs/PERFORMANCE.md by hand) and returns
+   * the report.
    */
-  static PerformanceReport run(SuiteSettings settings, Machine machine, Placement placement, Part only)
-      throws IOException, InterruptedException {
+  static PerformanceReport run(SuiteSettings settings, Machine machine, Placement placement,
+      List<String> parts) throws IOException, InterruptedException {
     Instant started = Instant.now();
     String loadBefore = Machine.loadAverage();
     Progress progress = new Progress(System.out);
@@ -116,24 +122,26 @@ public final class Suite {
       RedisEndpoint endpoint = redis.endpoint();
       // Benchmarks running in this JVM (no fork) find the server the same way forks do.
       System.setProperty(RedisEndpoint.PROPERTY, endpoint.asProperty());
-      if (only == null) {
+      if (parts.contains("rendering")) {
         sections.add(KeyRenderingComparison.run(settings, endpoint, progress));
       }
-      if (only == null || only == Part.LOCK_CYCLE) {
+      if (parts.contains("lock-cycle")) {
         sections.add(LockCycleComparison.run(settings, endpoint, progress));
       }
-      if (only == null) {
+      if (parts.contains("guarded-call")) {
         sections.add(GuardedCallComparison.run(settings, endpoint, progress));
+      }
+      if (parts.contains("contention")) {
         sections.add(ContentionComparison.run(settings, endpoint, progress));
       }
-      if (only == null || only == Part.CROSS_PROCESS) {
+      if (parts.contains("cross-process")) {
         sections.add(CrossProcessComparison.run(settings, endpoint, redis.pid(), placement, machine.cpus(), progress));
       }
-      if (only == null) {
+      if (parts.contains("footprint")) {
         sections.add(FootprintComparison.run(settings, endpoint, progress));
       }
     }
-    if (only == null) {
+    if (parts.contains("processor")) {
       sections.add(ProcessorCostComparison.run(settings, progress));
     }
     Map<String, String> setup = new LinkedHashMap<>();

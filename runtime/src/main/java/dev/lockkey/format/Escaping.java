@@ -47,6 +47,40 @@ public final class Escaping {
    * @throws IllegalArgumentException when {@code text} holds an unpaired surrogate
    */
   public static String escape(String text) {
+    // ASCII, the common case, in one scan that counts what to escape: no code point decoding, and
+    // the escaped text is written straight into an array of its exact length.
+    int reserved = 0;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c >= ASCII_RESERVED.length) {
+        return escapeCodePoints(text);
+      }
+      if (ASCII_RESERVED[c]) {
+        reserved++;
+      }
+    }
+    return reserved == 0 ? text : escapeAscii(text, text.length() + (PERCENT_ENCODED_LENGTH - 1) * reserved);
+  }
+
+  /** {@code text}, all ASCII, escaped into {@code length} chars. */
+  private static String escapeAscii(String text, int length) {
+    char[] out = new char[length];
+    int o = 0;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (ASCII_RESERVED[c]) {
+        out[o++] = '%';
+        out[o++] = UPPERCASE_HEX[c >> 4];
+        out[o++] = UPPERCASE_HEX[c & 0xF];
+      } else {
+        out[o++] = c;
+      }
+    }
+    return new String(out);
+  }
+
+  /** {@code text}, which is not all ASCII, escaped code point by code point. */
+  private static String escapeCodePoints(String text) {
     int first = firstToEscape(text);
     if (first < 0) {
       return text;

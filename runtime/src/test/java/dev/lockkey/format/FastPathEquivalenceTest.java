@@ -18,12 +18,15 @@ import org.junit.jupiter.api.Test;
  * The fast paths of rendering give what the general paths give, on ASCII and non-ASCII input
  * alike: {@link FieldFormat#text(String)} for visible ASCII against the same value behind a space
  * (which the general path strips), {@link Escaping#escape} against the percent-encoding of each
- * code point, and {@link KeyFormat#body(String)} of generated code's concatenation against
+ * code point and, for ASCII text, against the same text with a non-ASCII code point after it (which
+ * takes the general path), and {@link KeyFormat#body(String)} of generated code's concatenation against
  * {@link KeyFormat#render(String...)}, in what they return and in how they fail.
  */
 class FastPathEquivalenceTest {
   /** Visible ASCII, white space, reserved punctuation, upper case, and code points that fold or decompose. */
   private static final String MIXED = "aZ09-_.~!%:{},*?[]\\ \t\u00A0\u200B\u00E9e\u0301\u00DFK\u212A\u03A3\uD83D\uDE00";
+  /** Every ASCII char, reserved or not, controls and DEL included. */
+  private static final String ASCII = asciiChars();
 
   private static final KeyFormat TICKET = KeyFormat.of(new SpecDescriptor("com.acme.Ticket", "ticket", "open", 1,
       "ticket:{queue}:open:v1:{number}:{label}",
@@ -33,10 +36,11 @@ class FastPathEquivalenceTest {
   private static final FieldFormat QUEUE = TICKET.field("queue");
 
   private static String input(Random random) {
-    return switch (random.nextInt(4)) {
+    return switch (random.nextInt(5)) {
       case 0 -> RandomText.fromChars(random, "!#$&'()+-./09;<=>@AZ^_`az|~", random.nextInt(30));
       case 1 -> RandomText.fromChars(random, MIXED, random.nextInt(12));
       case 2 -> RandomText.anyShort(random);
+      case 3 -> RandomText.fromChars(random, ASCII, random.nextInt(30));
       default -> RandomText.valid(random);
     };
   }
@@ -82,6 +86,21 @@ class FastPathEquivalenceTest {
   }
 
   @Test
+  void escapingAsciiIsTheEscapingOfTheGeneralPath() {
+    forAll("fast ascii escape", random -> RandomText.fromChars(random, ASCII, random.nextInt(30)), value -> {
+      // U+00E9 needs no escaping, so it comes out as it went in; it puts the text on the general path.
+      String general = Escaping.escape(value + "\u00E9");
+      assertThat(Escaping.escape(value)).isEqualTo(general.substring(0, general.length() - 1));
+    });
+  }
+
+  @Test
+  void escapingReturnsAsciiTextThatNeedsNoEscapingAsItIs() {
+    forAll("fast ascii as it is", random -> RandomText.fromChars(random, "!#$&'()+-./09;<=>@AZ^_`az|~", random.nextInt(30)),
+        value -> assertThat(Escaping.escape(value)).isSameAs(value));
+  }
+
+  @Test
   void concatenatedBodyIsTheRenderedBody() {
     forAll("fast body", random -> new String[] {input(random), input(random), Long.toString(RandomText.anyLong(random))},
         values -> {
@@ -115,6 +134,14 @@ class FastPathEquivalenceTest {
         .isInstanceOf(InvalidKeyException.class)
         .hasMessage(outcome(() -> TICKET.render(label, queue, "7")).substring("threw ".length()))
         .hasMessageContaining("label");
+  }
+
+  private static String asciiChars() {
+    StringBuilder chars = new StringBuilder();
+    for (char c = 0; c < 0x80; c++) {
+      chars.append(c);
+    }
+    return chars.toString();
   }
 
   /** What {@code call} returns, or {@code threw} and its exception's message. */

@@ -58,10 +58,9 @@ public final class PerformanceReport {
         .append("benchmarks/run.sh                        # the whole suite, minutes; rewrites this file\n")
         .append("benchmarks/run.sh --smoke                # every part once, very briefly (CI runs this\n")
         .append("                                         # as SuiteSmokeTest in mvn verify)\n")
-        .append("benchmarks/run.sh --cross-process        # contention across processes alone, ~3 minutes;\n")
-        .append("                                         # writes benchmarks/target/PERFORMANCE-cross-process.md\n")
-        .append("benchmarks/run.sh --lock-cycle           # the uncontended lock cycle alone, ~1 minute;\n")
-        .append("                                         # writes benchmarks/target/PERFORMANCE-lock-cycle.md\n")
+        .append("benchmarks/run.sh --only rendering,processor   # some parts alone (rendering, lock-cycle,\n")
+        .append("                                         # guarded-call, contention, cross-process, footprint,\n")
+        .append("                                         # processor); writes benchmarks/target/PERFORMANCE-<parts>.md\n")
         .append("benchmarks/run.sh --jmh KeyRenderingBenchmark -prof gc   # JMH's own command line,\n")
         .append("                                         # Redis started and pinned as in the suite\n")
         .append("```\n\n");
