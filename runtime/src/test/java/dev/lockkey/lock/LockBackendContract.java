@@ -63,7 +63,7 @@ public abstract class LockBackendContract {
   }
 
   /** A path to the store that a test can cut, e.g. a {@code TcpProxy} in front of the server. */
-  protected interface StoreOutage extends AutoCloseable {
+  public interface StoreOutage extends AutoCloseable {
     /**
      * A new executor on the store through this path, for {@code keyspace}, with the default
      * options and {@code listener}; the outage closes it, and its client.

@@ -27,4 +27,10 @@ class Jedis6SingleBackendContractTest extends LockBackendContract {
   protected LockExecutor newExecutor(Keyspace keyspace, LockListener listener) {
     return RedisLockExecutor.builder(jedis, keyspace).listener(listener).build();
   }
+
+  /** A {@link dev.lockkey.testing.TcpProxy} in front of the server, through Jedis 6.0's own client. */
+  @Override
+  protected StoreOutage storeOutage() {
+    return ProxiedRedisOutage.of(UnifiedJedis::new);
+  }
 }

@@ -1,0 +1,67 @@
+package dev.lockkey.redis;
+
+import dev.lockkey.Keyspace;
+import dev.lockkey.lock.LockBackendContract.StoreOutage;
+import dev.lockkey.lock.LockExecutor;
+import dev.lockkey.lock.LockListener;
+import dev.lockkey.testing.RedisFixture;
+import dev.lockkey.testing.TcpProxy;
+import java.util.function.BiFunction;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.JedisClientConfig;
+import redis.clients.jedis.UnifiedJedis;
+
+/**
+ * A {@link StoreOutage} for the lock contract on one redis-server: a {@link TcpProxy} in front of
+ * the server, cut by resetting and then refusing its connections. Each Jedis line makes its own
+ * client (Jedis 6.0 has no {@code RedisClient}), so the caller says how.
+ */
+public final class ProxiedRedisOutage implements StoreOutage {
+  /** Short timeouts, so that a cut connection fails a request promptly. */
+  private static final JedisClientConfig CONFIG =
+      DefaultJedisClientConfig.builder().connectionTimeoutMillis(500).socketTimeoutMillis(500).build();
+
+  private final TcpProxy proxy;
+  private final UnifiedJedis client;
+  private LockExecutor executor;
+
+  private ProxiedRedisOutage(TcpProxy proxy, UnifiedJedis client) {
+    this.proxy = proxy;
+    this.client = client;
+  }
+
+  /**
+   * An outage of the shared server through {@code clientFactory}, or {@code null} when the server
+   * is not the one this run started (e.g. {@code REDIS_URL} with credentials the proxy cannot know).
+   */
+  public static StoreOutage of(BiFunction<HostAndPort, JedisClientConfig, UnifiedJedis> clientFactory) {
+    RedisFixture redis = RedisFixture.shared();
+    if (!redis.ownsServer()) {
+      return null;
+    }
+    TcpProxy proxy = TcpProxy.start(new HostAndPort(redis.host(), redis.port()));
+    return new ProxiedRedisOutage(proxy, clientFactory.apply(proxy.address(), CONFIG));
+  }
+
+  @Override
+  public LockExecutor executor(Keyspace keyspace, LockListener listener) {
+    executor = RedisLockExecutor.builder(client, keyspace).listener(listener).build();
+    return executor;
+  }
+
+  @Override
+  public void begin() {
+    proxy.resetConnections();
+    proxy.refuseConnections(); // so that the release cannot simply reconnect
+  }
+
+  @Override
+  public void close() {
+    if (executor != null) {
+      executor.close();
+    }
+    client.close();
+    proxy.close();
+  }
+}
