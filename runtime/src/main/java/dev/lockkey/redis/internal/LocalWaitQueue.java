@@ -141,7 +141,12 @@ public final class LocalWaitQueue {
       if (holding != null) { // wake when its lease runs out, in case it is never released
         left = Math.min(left, Math.max(1, holding.remainingNanos() + 1));
       }
-      LockSupport.parkNanos(queue, left);
+      // The calls above take the queue's lock, whose parking may use up the unpark of a grant, a
+      // turn or a failure that came meanwhile: read the state again, with nothing that parks
+      // between that read and the park, or this thread sleeps through its grant until its deadline.
+      if (me.state() == state) {
+        LockSupport.parkNanos(queue, left);
+      }
       interrupted |= Thread.interrupted();
     }
   }
