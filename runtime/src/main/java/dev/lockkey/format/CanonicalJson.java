@@ -3,7 +3,6 @@ package dev.lockkey.format;
 import dev.lockkey.InvalidKeyException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
-import java.text.Normalizer;
 import java.time.LocalDate;
 import java.time.YearMonth;
 import java.util.ArrayDeque;
@@ -42,8 +41,6 @@ import java.util.UUID;
  * value, inside {@link #write}.
  */
 public final class CanonicalJson {
-  /** Every string of code points below U+0300 is in NFC: normalisation can skip it. */
-  private static final char FIRST_CHAR_NFC_MAY_CHANGE = '\u0300';
   private static final char[] HEX = "0123456789abcdef".toCharArray();
 
   /**
@@ -369,23 +366,11 @@ public final class CanonicalJson {
 
   /** {@code value} in NFC; rejects unpaired surrogates, which no normal form can hold. */
   private String normalized(String value) {
-    int i = 0;
-    while (i < value.length() && value.charAt(i) < FIRST_CHAR_NFC_MAY_CHANGE) {
-      i++;
+    String nfc = Nfc.normalize(value);
+    if (nfc == null) {
+      throw invalid(Rules.UNPAIRED_SURROGATE, Nfc.unpairedSurrogate(value));
     }
-    if (i == value.length()) {
-      return value;
-    }
-    for (; i < value.length(); i++) {
-      char c = value.charAt(i);
-      if (Character.isHighSurrogate(c) && i + 1 < value.length() && Character.isLowSurrogate(value.charAt(i + 1))) {
-        i++;
-      } else if (Character.isSurrogate(c)) {
-        throw invalid(Rules.UNPAIRED_SURROGATE,
-            "has an unpaired UTF-16 surrogate at index " + i + ", so it is no Unicode text");
-      }
-    }
-    return Normalizer.isNormalized(value, Normalizer.Form.NFC) ? value : Normalizer.normalize(value, Normalizer.Form.NFC);
+    return nfc;
   }
 
   private <T> T requirePresent(T value) {

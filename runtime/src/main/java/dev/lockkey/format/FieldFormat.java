@@ -5,7 +5,6 @@ import dev.lockkey.InvalidKeyException;
 import dev.lockkey.KeySecret;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
-import java.text.Normalizer;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -31,8 +30,6 @@ import java.util.function.Function;
  * {@code @Secret} field) is a programming error and throws {@link IllegalStateException}.
  */
 public final class FieldFormat {
-  /** Every string of code points below U+0300 is in NFC: normalisation can skip it. */
-  private static final char FIRST_CHAR_NFC_MAY_CHANGE = '\u0300';
   private static final Duration SHORTEST_WINDOW = Duration.ofSeconds(1);
 
   private final String spec;
@@ -521,26 +518,11 @@ public final class FieldFormat {
 
   /** {@code value} in NFC; rejects unpaired surrogates, which no normal form can hold. */
   private String normalized(String value) {
-    int i = 0;
-    while (i < value.length() && value.charAt(i) < FIRST_CHAR_NFC_MAY_CHANGE) {
-      i++;
+    String nfc = Nfc.normalize(value);
+    if (nfc == null) {
+      throw invalid(Rules.UNPAIRED_SURROGATE, Nfc.unpairedSurrogate(value));
     }
-    if (i == value.length()) {
-      return value;
-    }
-    requirePairedSurrogates(value, i);
-    return Normalizer.isNormalized(value, Normalizer.Form.NFC) ? value : Normalizer.normalize(value, Normalizer.Form.NFC);
-  }
-
-  private void requirePairedSurrogates(String value, int from) {
-    for (int i = from; i < value.length(); i++) {
-      char c = value.charAt(i);
-      if (Character.isHighSurrogate(c) && i + 1 < value.length() && Character.isLowSurrogate(value.charAt(i + 1))) {
-        i++;
-      } else if (Character.isSurrogate(c)) {
-        throw invalid(Rules.UNPAIRED_SURROGATE, "has an unpaired UTF-16 surrogate at index " + i + ", so it is no Unicode text");
-      }
-    }
+    return nfc;
   }
 
   private InvalidKeyException invalid(String rule, String explanation) {
