@@ -8,9 +8,11 @@ import dev.lockkey.lock.LockOptions;
 import dev.lockkey.testing.RedisClusterFixture;
 import dev.lockkey.testing.RedisFixture;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -21,6 +23,7 @@ import redis.clients.jedis.UnifiedJedis;
  * connection of the client's pool, taken without the API that differs between Jedis 6 and 8. The
  * shared servers have no replicas, so WAIT counts none and the lock is released again.
  */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
 class Jedis6ReplicaAcknowledgementTest {
   private static final AtomicInteger ENVIRONMENTS = new AtomicInteger();
   private static final LockOptions ONE_REPLICA = LockOptions.builder().replicas(1, Duration.ofMillis(100)).build();
