@@ -49,7 +49,8 @@ public final class Housekeeper implements AutoCloseable {
    * @return the housekeeper; close it with its owner
    */
   public static Housekeeper start(String prefix) {
-    ScheduledThreadPoolExecutor thread = new ScheduledThreadPoolExecutor(1, LeaseRenewer.daemons(prefix + "housekeeping-"));
+    ScheduledThreadPoolExecutor thread =
+        new ScheduledThreadPoolExecutor(1, LeaseRenewer.daemons(prefix + "housekeeping-"));
     thread.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
     return new Housekeeper(thread);
   }
