@@ -10,8 +10,13 @@ import dev.lockkey.redis.RedisUnavailableException;
 import dev.lockkey.redis.SampleKey;
 import dev.lockkey.redis.Servers;
 import dev.lockkey.testing.RedisClusterFixture;
+import dev.lockkey.testing.RedisNode;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -19,34 +24,41 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Timeout;
 import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.Jedis;
 import redis.clients.jedis.RedisClusterClient;
+import redis.clients.jedis.commands.ProtocolCommand;
 
 /**
- * Issue 28 on the three-master cluster: the key's node sleeps ({@code DEBUG SLEEP}) longer than
- * the cluster client keeps re-sending the start (100 ms socket timeout, 3 attempts within 1 s), so
- * the call fails with every copy of the start still queued on the node, and its clean-up queued
- * among them in any order. When the node wakes, the application's retry runs the work once,
- * promptly, instead of waiting out the 30 s lease of a start nobody runs.
+ * Issue 28 on the three-master cluster, with the start re-sent by the cluster client. The key's
+ * node runs the start and then sleeps ({@code DEBUG SLEEP} 2 s, sent on a connection of its own
+ * right behind the start) before it replies: the client (300 ms socket timeout, 3 attempts within
+ * 1 s) re-sends the start twice and gives up, with the start run and its copies and clean-up
+ * queued on the node in any order. (A copy whose connection the client closed may be dropped by
+ * the node: Jedis closes with a reset.) When the node wakes, the application's retry runs the work once, promptly, instead of
+ * waiting out the 30 s lease of a start nobody runs.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class UnknownStartOnClusterTest {
   private static final Keyspace KEYSPACE = Servers.KEYSPACE;
-  private static final Duration SLEEP = Duration.ofMillis(1500);
   private static final Duration PROMPTLY = Duration.ofSeconds(1);
   private static final IdempotencyOptions<String> TEXT = IdempotencyOptions.builder(ResultCodec.utf8()).build();
   private static final String PAYLOAD = IdempotentCallsContract.fingerprint("{\"amount\":100}");
+  private static final ProtocolCommand DEBUG = () -> "DEBUG".getBytes(StandardCharsets.US_ASCII);
 
   private final RedisClusterFixture cluster = RedisClusterFixture.shared();
   private final RedisClusterClient impatient = RedisClusterClient.builder()
       .nodes(cluster.nodes())
-      .clientConfig(DefaultJedisClientConfig.builder().connectionTimeoutMillis(2000).socketTimeoutMillis(100).build())
+      .clientConfig(DefaultJedisClientConfig.builder().connectionTimeoutMillis(2000).socketTimeoutMillis(300).build())
       .maxAttempts(3)
       .maxTotalRetriesDuration(Duration.ofSeconds(1))
       .build();
   private final IdempotentCalls calls = IdempotentCalls.create(impatient, KEYSPACE);
+  private final ExecutorService background = Executors.newFixedThreadPool(2);
 
   @AfterEach
-  void close() {
+  void close() throws InterruptedException {
+    background.shutdownNow();
+    assertThat(background.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
     calls.close();
     impatient.close();
   }
@@ -57,14 +69,30 @@ class UnknownStartOnClusterTest {
     AtomicInteger runs = new AtomicInteger();
     AtomicLong ranAtNanos = new AtomicLong();
     String record = KEYSPACE.fullKey(IdempotentCalls.PURPOSE, key);
-    impatient.exists(record); // connected to the key's node before it sleeps
-    CompletableFuture<Void> sleep = cluster.nodeServing(record).debugSleep(SLEEP);
+    RedisNode node = cluster.nodeServing(record);
+    Keyspace warm = Keyspace.of("test-warm"); // the same body: the same node, whose script cache it fills
+    try (IdempotentCalls warmUp = IdempotentCalls.create(impatient, warm);
+        Jedis sleeper = new Jedis(node.address(),
+            DefaultJedisClientConfig.builder().socketTimeoutMillis(10_000).build())) {
+      assertThat(warmUp.run(key, PAYLOAD, TEXT, token -> "warm")).isEqualTo("warm");
+      sleeper.ping(); // connected now, so that its DEBUG SLEEP is read right after the start
+      // the start and the sleep queue up behind this one, in the order they are sent
+      CompletableFuture<Void> holdUp = node.debugSleep(Duration.ofMillis(200));
+      Thread.sleep(20);
+      Future<String> first = background.submit(
+          () -> calls.run(key, PAYLOAD, TEXT, token -> "receipt-" + runs.incrementAndGet()));
+      Thread.sleep(30);
+      Future<Object> sleep = background.submit(() -> sleeper.sendCommand(DEBUG, "SLEEP", "2"));
 
-    assertThatThrownBy(() -> calls.run(key, PAYLOAD, TEXT, token -> "receipt-" + runs.incrementAndGet()))
-        .isInstanceOf(RedisUnavailableException.class);
-    assertThat(runs).as("nothing ran").hasValue(0);
-
-    sleep.get(10, TimeUnit.SECONDS);
+      assertThatThrownBy(() -> first.get(10, TimeUnit.SECONDS)).hasCauseInstanceOf(RedisUnavailableException.class);
+      assertThat(runs).as("nothing ran").hasValue(0);
+      holdUp.get(10, TimeUnit.SECONDS);
+      sleep.get(10, TimeUnit.SECONDS);
+      assertThat(impatient.exists(KEYSPACE.fullKey(IdempotentCalls.FENCE_PURPOSE, key)))
+          .as("the start ran: only its reply was late").isTrue();
+    } finally {
+      impatient.del(warm.fullKey(IdempotentCalls.PURPOSE, key), warm.fullKey(IdempotentCalls.FENCE_PURPOSE, key));
+    }
     long awakeAtNanos = System.nanoTime();
     String result = calls.run(key, PAYLOAD, TEXT, token -> {
       ranAtNanos.set(System.nanoTime());
