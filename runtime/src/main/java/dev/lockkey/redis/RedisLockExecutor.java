@@ -225,8 +225,9 @@ public final class RedisLockExecutor implements LockExecutor {
   }
 
   /**
-   * Stops the renewal watchdog (leases still held then run out by their lease time), the
-   * release subscriber and the clean-ups after unknown outcomes still due. Does not close the Jedis client. Further acquisitions fail.
+   * Stops the renewal watchdog (leases still held then run out by their lease time), the release
+   * subscriber and the clean-ups after unknown outcomes still due. Does not close the Jedis client.
+   * Further acquisitions fail.
    */
   @Override
   public void close() {

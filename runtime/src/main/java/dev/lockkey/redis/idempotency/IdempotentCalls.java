@@ -278,7 +278,8 @@ public final class IdempotentCalls implements AutoCloseable {
       }
     } catch (LockException e) {
       LOG.log(System.Logger.Level.WARNING, "the work of " + recordKey + " ran but its result could not be stored;"
-          + " it is sent again until the record's lease has passed, after which a retry runs the work again", e);
+          + " it is sent again until the record's lease has passed; if it never lands, a retry runs the work again",
+          e);
       listener.onError(key, e);
       settleLater(() -> store.storeResult(recordKey, channel(key), owner, encoded, expiryMillis), options);
     }
