@@ -181,6 +181,26 @@ public abstract class LockBackendContract {
   }
 
   @Test
+  public void anUnrenewedLeaseIsLostOnceItRanOutByTheMonotonicClock() throws InterruptedException {
+    ContractKey key = ContractKey.of("order", "ran-out");
+    Lease lease = executor().acquire(key, LockOptions.builder().leaseTime(Duration.ofMillis(500)).build());
+    boolean lostAtOnce = lease.isLost();
+    if (lease.remainingNanos() > 0) { // (a stalled test thread may see it run out already)
+      assertThat(lostAtOnce).as("lost before it ran out").isFalse();
+    }
+
+    while (lease.remainingNanos() > 0) { // bounded by the lease, and the class's timeout
+      Thread.sleep(TimeUnit.NANOSECONDS.toMillis(lease.remainingNanos()) + 1);
+    }
+
+    assertThat(lease.isLost()).as("no renewal, no round trip: it ran out").isTrue();
+    assertThatThrownBy(lease::checkHeld).isInstanceOf(LeaseLostException.class);
+    boolean released = lease.release();
+    assertThat(lease.isLost()).as("after the release: what it found").isEqualTo(!released);
+    assertThat(executor().tryAcquire(key)).as("free after it ran out").hasValueSatisfying(Lease::release);
+  }
+
+  @Test
   public void fencingTokensRiseAcrossHoldersAndExecutors() {
     ContractKey key = ContractKey.of("order", "tokens");
     List<LockExecutor> two = List.of(executor(), executor());
