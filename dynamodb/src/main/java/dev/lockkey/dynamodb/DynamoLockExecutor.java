@@ -19,8 +19,11 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 /**
  * Takes locks on {@link LockKey}s in a DynamoDB table: the {@link LockExecutor} contract on
  * DynamoDB, for teams on AWS without a Redis. One executor per application and key space, shared
- * by all threads; the {@link DynamoDbClient} stays the caller's (configure its timeouts and retry
- * strategy there).
+ * by all threads; the {@link DynamoDbClient} stays the caller's (its region, credentials, HTTP
+ * client and retry strategy). Every request carries its own timeouts
+ * ({@link DynamoLockExecutorBuilder#requestTimeouts}), cut to what its lease has left: a renewal or
+ * a release never outlives the lease it serves, whatever the client retries, and a waiting
+ * {@code acquire} ends at most one request timeout after its wait time.
  *
  * <pre>{@code
  * DynamoLockTable.create(dynamoDb, "locks");                      // once, or by CloudFormation / Terraform

@@ -43,6 +43,21 @@ final class TestClients {
         .build();
   }
 
+  /**
+   * A client of the server on {@code port} of 127.0.0.1 as a user builds one for local
+   * development: the SDK's own timeouts (none per call, 30 s per socket read) and retry strategy
+   * for DynamoDB, with {@code log} told of every call.
+   */
+  static DynamoDbClient withSdkDefaults(int port, CallLog log) {
+    return DynamoDbClient.builder()
+        .endpointOverride(URI.create("http://127.0.0.1:" + port))
+        .region(Region.US_EAST_1)
+        .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("lockkey", "lockkey")))
+        .httpClient(UrlConnectionHttpClient.create())
+        .overrideConfiguration(config -> config.addExecutionInterceptor(log))
+        .build();
+  }
+
   /** A port of 127.0.0.1 that nothing listens on: it was free a moment ago, and connections are refused. */
   static int closedPort() {
     try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
