@@ -3,7 +3,13 @@ package dev.lockkey.dynamodb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -14,7 +20,7 @@ import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 
-/** The table helper on dynalite. */
+/** The table helper on dynalite, which lacks the TTL operations. */
 @ExtendWith(DynaliteExtension.class)
 class DynamoLockTableTest {
   private static DynamoDbClient client;
@@ -49,13 +55,41 @@ class DynamoLockTableTest {
   }
 
   @Test
-  void createAlsoEnablesTtlWhichDynaliteDoesNotImplement() {
-    // DynamoDB answers UpdateTimeToLive; dynalite does not know the operation, and says so
-    assertThatThrownBy(() -> DynamoLockTable.create(client, table))
+  void createMakesTheTableWithAWarningWhereTheEndpointDoesNotImplementTtl() {
+    List<LogRecord> warnings = new CopyOnWriteArrayList<>();
+    Handler handler = new Handler() {
+      @Override
+      public void publish(LogRecord record) {
+        if (record.getLevel() == Level.WARNING) {
+          warnings.add(record);
+        }
+      }
+
+      @Override
+      public void flush() {}
+
+      @Override
+      public void close() {}
+    };
+    // System.Logger writes through java.util.logging here (no other LoggerFinder on the class path)
+    Logger log = Logger.getLogger(DynamoLockTable.class.getName());
+    log.addHandler(handler);
+    try {
+      DynamoLockTable.create(client, table);
+      DynamoLockTable.create(client, table); // on every start
+    } finally {
+      log.removeHandler(handler);
+    }
+
+    assertThat(client.describeTable(request -> request.tableName(table)).table().tableStatus())
+        .isEqualTo(TableStatus.ACTIVE);
+    assertThat(warnings).hasSize(2).allSatisfy(warning -> assertThat(warning.getMessage())
+        .contains("TTL was not enabled on the lock table " + table, "UnknownOperationException",
+            DynamoLockTable.EXPIRES_AT));
+    // dynalite does not know the TTL operations, and says so: enableTtl passes its answer on
+    assertThatThrownBy(() -> DynamoLockTable.enableTtl(client, table))
         .isInstanceOf(DynamoDbException.class)
         .satisfies(e -> assertThat(((DynamoDbException) e).awsErrorDetails().errorCode())
             .isEqualTo("UnknownOperationException"));
-    assertThat(client.describeTable(request -> request.tableName(table)).table().tableStatus())
-        .isEqualTo(TableStatus.ACTIVE);
   }
 }
