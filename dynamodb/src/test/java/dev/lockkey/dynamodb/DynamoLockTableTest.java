@@ -3,13 +3,10 @@ package dev.lockkey.dynamodb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lockkey.lock.CapturedWarnings;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
-import java.util.logging.Level;
 import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -56,29 +53,11 @@ class DynamoLockTableTest {
 
   @Test
   void createMakesTheTableWithAWarningWhereTheEndpointDoesNotImplementTtl() {
-    List<LogRecord> warnings = new CopyOnWriteArrayList<>();
-    Handler handler = new Handler() {
-      @Override
-      public void publish(LogRecord record) {
-        if (record.getLevel() == Level.WARNING) {
-          warnings.add(record);
-        }
-      }
-
-      @Override
-      public void flush() {}
-
-      @Override
-      public void close() {}
-    };
-    // System.Logger writes through java.util.logging here (no other LoggerFinder on the class path)
-    Logger log = Logger.getLogger(DynamoLockTable.class.getName());
-    log.addHandler(handler);
-    try {
+    List<LogRecord> warnings;
+    try (CapturedWarnings captured = CapturedWarnings.of(DynamoLockTable.class.getName())) {
       DynamoLockTable.create(client, table);
       DynamoLockTable.create(client, table); // on every start
-    } finally {
-      log.removeHandler(handler);
+      warnings = captured.records();
     }
 
     assertThat(client.describeTable(request -> request.tableName(table)).table().tableStatus())

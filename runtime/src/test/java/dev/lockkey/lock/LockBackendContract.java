@@ -21,10 +21,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntFunction;
-import java.util.logging.Handler;
-import java.util.logging.Level;
 import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -249,33 +246,15 @@ public abstract class LockBackendContract {
       List<LockException> errors = new CopyOnWriteArrayList<>();
       LockExecutor locks = outage.executor(keyspace, errorsInto(errors));
       AtomicInteger runs = new AtomicInteger();
-      List<LogRecord> warnings = new CopyOnWriteArrayList<>();
-      // System.Logger writes through java.util.logging here (no other LoggerFinder on the class path)
-      Logger log = Logger.getLogger(locks.getClass().getPackageName());
-      Handler handler = new Handler() {
-        @Override
-        public void publish(LogRecord record) {
-          if (record.getLevel() == Level.WARNING) {
-            warnings.add(record);
-          }
-        }
-
-        @Override
-        public void flush() {}
-
-        @Override
-        public void close() {}
-      };
-      log.addHandler(handler);
       String result;
-      try {
+      List<LogRecord> warnings;
+      try (CapturedWarnings captured = CapturedWarnings.of(locks.getClass().getPackageName())) {
         result = locks.withLock(ContractKey.of("payment", "captured"), SHORT_LEASE, lease -> {
           runs.incrementAndGet();
           outage.begin();
           return "captured";
         });
-      } finally {
-        log.removeHandler(handler);
+        warnings = captured.records();
       }
 
       assertThat(result).isEqualTo("captured");
