@@ -32,9 +32,10 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
  * {@code attribute_not_exists(token) OR token <= :token}. An equal token is accepted (one holder
  * may write several times), and a missing item is created. Guard an item with the tokens of one
  * lock key only: tokens of different keys are not ordered. A write costs what any
- * {@code UpdateItem} costs (a write capacity unit per KB of the item), a refused one too. Needs {@code dynamodb:UpdateItem} on the item's table. The SDK's exceptions pass through
- * unchanged; a refusal is the answer {@code false}, never an exception. Immutable and thread-safe;
- * the {@link DynamoDbClient} stays the caller's.
+ * {@code UpdateItem} costs (a write capacity unit per KB of the item), a refused one too. Needs
+ * {@code dynamodb:UpdateItem} on the item's table. The SDK's exceptions pass through unchanged; a
+ * refusal is the answer {@code false}, never an exception. Immutable and thread-safe; the
+ * {@link DynamoDbClient} stays the caller's.
  */
 public final class DynamoFencedWriter {
   /** The attribute that holds the token of the item's last write, unless set otherwise. */

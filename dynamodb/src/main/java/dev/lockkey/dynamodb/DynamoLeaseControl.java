@@ -14,8 +14,8 @@ import java.util.function.BiPredicate;
 /**
  * The DynamoDB side of every lease of one executor: a release or an extension is one conditional
  * write per lease, checked against its owner token (DynamoDB has no multi-item write short of a
- * transaction, so leases taken together are released one by one). Each write may take at most
- * what its lease has left (and the store's request timeout): a lease that ran out sends none, as
+ * transaction, so leases taken together are released one by one). Each write must end within
+ * what its lease has left (see {@link RequestTimeouts}): a lease that ran out sends none, as
  * DynamoDB would refuse it, and is not held. A lease that ends opens its key's {@link LocalGate}.
  * Thread-safe.
  */

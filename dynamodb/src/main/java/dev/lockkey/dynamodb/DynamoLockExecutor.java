@@ -21,9 +21,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * DynamoDB, for teams on AWS without a Redis. One executor per application and key space, shared
  * by all threads; the {@link DynamoDbClient} stays the caller's (its region, credentials, HTTP
  * client and retry strategy). Every request carries its own timeouts
- * ({@link DynamoLockExecutorBuilder#requestTimeouts}), cut to what its lease has left: a renewal or
- * a release never outlives the lease it serves, whatever the client retries, and a waiting
- * {@code acquire} ends at most one request timeout after its wait time.
+ * ({@link DynamoLockExecutorBuilder#requestTimeouts}), cut to fit what its lease has left: a
+ * renewal or a release never outlives the lease it serves, whatever the client retries, and a
+ * waiting {@code acquire} ends at most one request timeout after its wait time.
  *
  * <pre>{@code
  * DynamoLockTable.create(dynamoDb, "locks");                      // once, or by CloudFormation / Terraform

@@ -84,8 +84,8 @@ public final class DynamoLockExecutorBuilder {
   /**
    * How long one request to DynamoDB may take: each HTTP attempt, and the whole call with the SDK's
    * retries and their pauses; sent with every request, where they take precedence over the
-   * client's. A release or renewal is cut further to what its lease has left, a take to its lease
-   * time, so that none outlives its lease; a waiting {@code acquire} ends at most one request
+   * client's. A release or renewal is cut further to nine tenths of what its lease has left, a take
+   * to nine tenths of its lease time, so that none outlives its lease; a waiting {@code acquire} ends at most one request
    * timeout after its wait time. Unless set, the client's own {@code apiCallAttemptTimeout} and
    * {@code apiCallTimeout} where it sets them, else {@link DynamoLockStore#DEFAULT_ATTEMPT_TIMEOUT}
    * (500 ms) and {@link DynamoLockStore#DEFAULT_REQUEST_TIMEOUT} (2 s).
