@@ -6,7 +6,7 @@ import dev.lockkey.guard.MethodGuard;
 import dev.lockkey.guard.MethodGuards;
 import dev.lockkey.processor.specs.PaymentCapture;
 import dev.lockkey.processor.specs.PaymentCaptureKey;
-import dev.lockkey.redis.idempotency.IdempotencyOptions;
+import dev.lockkey.idempotency.IdempotencyOptions;
 import java.time.Duration;
 import java.util.List;
 import javax.annotation.processing.Generated;

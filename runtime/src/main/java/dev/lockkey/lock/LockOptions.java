@@ -146,7 +146,7 @@ public final class LockOptions {
 
   /**
    * The purpose word of the lock's Redis keys: {@code lock:env:{body}} by default. Locks of
-   * different purposes on one body are independent, e.g. {@link dev.lockkey.redis.flight.SingleFlight}'s {@code flight}
+   * different purposes on one body are independent, e.g. {@link dev.lockkey.flight.SingleFlight}'s {@code flight}
    * lock and an ordinary lock on the same key.
    *
    * @return the purpose word of the lock's Redis keys

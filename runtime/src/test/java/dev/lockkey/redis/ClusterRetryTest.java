@@ -6,11 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.lockkey.Keyspace;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockOptions;
+import dev.lockkey.ratelimit.RateDecision;
+import dev.lockkey.ratelimit.RateLimit;
+import dev.lockkey.ratelimit.RateLimiter;
 import dev.lockkey.redis.dedupe.DedupeMark;
 import dev.lockkey.redis.dedupe.Deduplicator;
-import dev.lockkey.redis.ratelimit.RateDecision;
-import dev.lockkey.redis.ratelimit.RateLimit;
-import dev.lockkey.redis.ratelimit.RateLimiter;
+import dev.lockkey.redis.ratelimit.RedisRateLimiter;
 import dev.lockkey.testing.RedisClusterFixture;
 import java.time.Duration;
 import java.util.Optional;
@@ -113,7 +114,7 @@ class ClusterRetryTest {
 
   @RepeatedTest(3) // the client reads the reply of either copy: the first run's or the retry's
   void aRetriedRateLimitAttemptCountsOnce() throws Exception {
-    RateLimiter limiter = RateLimiter.create(slow, KEYSPACE);
+    RateLimiter limiter = RedisRateLimiter.create(slow, KEYSPACE);
     SampleKey window = SampleKey.unique();
     RateLimit fixed = RateLimit.perWindow(5, Duration.ofHours(1));
     CompletableFuture<Void> sleep = sleepNodeOf(KEYSPACE.fullKey("rate", window));

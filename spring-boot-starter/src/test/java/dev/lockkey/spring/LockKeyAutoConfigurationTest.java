@@ -5,16 +5,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lockkey.KeySecret;
 import dev.lockkey.Keyspace;
-import dev.lockkey.observe.HotKeys;
-import dev.lockkey.observe.MicrometerLockListener;
-import dev.lockkey.redis.dedupe.Deduplicator;
+import dev.lockkey.flight.SingleFlight;
+import dev.lockkey.idempotency.IdempotentCalls;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.LockOptions;
-import dev.lockkey.redis.ratelimit.RateLimiter;
+import dev.lockkey.observe.HotKeys;
+import dev.lockkey.observe.MicrometerLockListener;
+import dev.lockkey.ratelimit.RateLimiter;
 import dev.lockkey.redis.RedisLockExecutor;
-import dev.lockkey.redis.flight.SingleFlight;
-import dev.lockkey.redis.idempotency.IdempotentCalls;
+import dev.lockkey.redis.dedupe.Deduplicator;
+import dev.lockkey.redis.idempotency.RedisIdempotentCalls;
 import dev.lockkey.redis.internal.ClientTopology;
 import dev.lockkey.spring.actuate.LockKeyActuatorAutoConfiguration;
 import dev.lockkey.spring.actuate.LockKeyEndpoint;
@@ -83,7 +84,7 @@ class LockKeyAutoConfigurationTest {
   @Test
   void theApplicationsOwnIdempotentCallsWin() {
     try (UnifiedJedis client = RedisFixture.shared().newUnifiedJedis()) {
-      runner.withBean("ownCalls", IdempotentCalls.class, () -> IdempotentCalls.create(client, Keyspace.of("own")))
+      runner.withBean("ownCalls", IdempotentCalls.class, () -> RedisIdempotentCalls.create(client, Keyspace.of("own")))
           .run(context -> {
             assertThat(context).hasSingleBean(IdempotentCalls.class);
             assertThat(context.getBean(IdempotentCalls.class).toString()).isEqualTo("IdempotentCalls[own]");

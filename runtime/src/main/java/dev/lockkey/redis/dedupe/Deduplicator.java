@@ -7,7 +7,7 @@ import dev.lockkey.lock.LockException;
 import dev.lockkey.redis.RedisUnavailableException;
 import dev.lockkey.redis.internal.LuaScript;
 import dev.lockkey.redis.internal.RedisFailures;
-import dev.lockkey.redis.internal.Ttls;
+import dev.lockkey.internal.Ttls;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
