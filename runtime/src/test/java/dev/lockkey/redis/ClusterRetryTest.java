@@ -138,8 +138,10 @@ class ClusterRetryTest {
     // the shared cluster has no replicas: WAIT on the key's node answers 0 after the timeout
     TestKey key = TestKey.of("order", "replicas-" + System.nanoTime());
     String fullKey = KEYSPACE.fullKey(LockOptions.DEFAULT_PURPOSE, key);
-    try (RedisLockExecutor locks = RedisLockExecutor.create(redis, KEYSPACE)) {
-      assertThatThrownBy(() -> locks.acquire(key, LockOptions.builder().replicas(1, Duration.ofMillis(100)).build()))
+    try (RedisLockExecutor acknowledged = RedisLockExecutor.builder(redis, KEYSPACE)
+            .replicas(1, Duration.ofMillis(100)).build();
+        RedisLockExecutor locks = RedisLockExecutor.create(redis, KEYSPACE)) {
+      assertThatThrownBy(() -> acknowledged.acquire(key))
           .isInstanceOfSatisfying(ReplicationException.class, e -> assertThat(e.acknowledged()).isZero())
           .hasMessageContaining(fullKey);
       assertThat(redis.exists(fullKey)).as("released again").isFalse();

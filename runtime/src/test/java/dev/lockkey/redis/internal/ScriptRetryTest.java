@@ -164,7 +164,7 @@ class ScriptRetryTest {
         RedisClient direct = server.newClient()) {
       ScheduledExecutorService background = Executors.newSingleThreadScheduledExecutor();
       try {
-        LockCommands timingOut = new LockCommands(slow, LockCommands.FENCE_GRACE, background);
+        LockCommands timingOut = new LockCommands(slow, LockCommands.FENCE_GRACE, 0, Duration.ZERO, background);
         LockNames lock = names();
         LockNames othersLock = names();
         String other = OwnerTokens.next();
@@ -223,7 +223,7 @@ class ScriptRetryTest {
         proxy.refuseConnections();
         proxy.resetConnections();
 
-        new LockCommands(viaProxy, LockCommands.FENCE_GRACE, background).cleanUp(List.of(lock), owner,
+        new LockCommands(viaProxy, LockCommands.FENCE_GRACE, 0, Duration.ZERO, background).cleanUp(List.of(lock), owner,
             Duration.ofSeconds(30));
         assertThat(direct.get(lock.lock())).as("Redis was not reached").isEqualTo(owner);
 
