@@ -69,7 +69,7 @@ public final class GuardInvoker {
 
   /**
    * A builder of an invoker that takes locks through {@code executor}, of any backend (single
-   * flights and rate limits are Redis's, and given separately).
+   * flights, rate limits and idempotent calls are given separately, through their interfaces).
    *
    * @param executor the executor that {@code @Locked} methods take their locks through; its
    *     default options are what a {@link LockPolicy} changes
