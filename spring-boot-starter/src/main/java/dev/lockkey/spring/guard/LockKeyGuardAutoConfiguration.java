@@ -2,14 +2,14 @@ package dev.lockkey.spring.guard;
 
 import dev.lockkey.KeySecret;
 import dev.lockkey.codec.ResultCodec;
+import dev.lockkey.flight.SingleFlight;
 import dev.lockkey.guard.GuardInvoker;
 import dev.lockkey.guard.Idempotent;
 import dev.lockkey.guard.Locked;
 import dev.lockkey.guard.RateLimited;
 import dev.lockkey.guard.SingleFlighted;
-import dev.lockkey.lock.LockExecutor;
-import dev.lockkey.flight.SingleFlight;
 import dev.lockkey.idempotency.IdempotentCalls;
+import dev.lockkey.lock.LockExecutor;
 import dev.lockkey.ratelimit.RateLimiter;
 import dev.lockkey.spring.autoconfigure.LockKeyAutoConfiguration;
 import org.aopalliance.intercept.MethodInterceptor;
