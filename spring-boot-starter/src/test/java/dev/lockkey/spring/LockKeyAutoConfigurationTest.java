@@ -87,7 +87,7 @@ class LockKeyAutoConfigurationTest {
       runner.withBean("ownCalls", IdempotentCalls.class, () -> RedisIdempotentCalls.create(client, Keyspace.of("own")))
           .run(context -> {
             assertThat(context).hasSingleBean(IdempotentCalls.class);
-            assertThat(context.getBean(IdempotentCalls.class).toString()).isEqualTo("IdempotentCalls[own]");
+            assertThat(context.getBean(IdempotentCalls.class).toString()).isEqualTo("RedisIdempotentCalls[own]");
           });
     }
   }
