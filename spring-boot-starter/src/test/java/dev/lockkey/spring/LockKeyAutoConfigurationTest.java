@@ -12,6 +12,7 @@ import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.observe.HotKeys;
 import dev.lockkey.observe.MicrometerLockListener;
+import dev.lockkey.ratelimit.RateLimit;
 import dev.lockkey.ratelimit.RateLimiter;
 import dev.lockkey.redis.RedisLockExecutor;
 import dev.lockkey.redis.dedupe.Deduplicator;
@@ -179,6 +180,19 @@ class LockKeyAutoConfigurationTest {
       context.getBean(RedisLockExecutor.class).acquire(ShipmentDispatchKey.of("t1", 9)).release();
       assertThat(context.getBean(MeterRegistry.class).get(MicrometerLockListener.ACQUISITIONS).counters())
           .isNotEmpty();
+    });
+  }
+
+  @Test
+  void withAMeterRegistryRateLimitDenialsAreCounted() {
+    runner.withBean(MeterRegistry.class, SimpleMeterRegistry::new).run(context -> {
+      RateLimiter limiter = context.getBean(RateLimiter.class);
+      ShipmentDispatchKey key = ShipmentDispatchKey.of("t1", 11);
+      RateLimit once = RateLimit.perWindow(1, Duration.ofMinutes(1));
+      assertThat(limiter.tryAcquire(key, once).allowed()).isTrue();
+      assertThat(limiter.tryAcquire(key, once).allowed()).isFalse();
+      assertThat(context.getBean(MeterRegistry.class).get(MicrometerLockListener.RATE_LIMITED).counter().count())
+          .as("the metrics listener, a RateLimitListener bean, heard the denial").isEqualTo(1.0);
     });
   }
 
