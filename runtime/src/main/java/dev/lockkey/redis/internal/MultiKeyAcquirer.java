@@ -146,7 +146,7 @@ public final class MultiKeyAcquirer {
     single.refuseReentry(names);
     String owner = OwnerTokens.next();
     Acquisition acquisition = new Acquisition(commands, notifier, listener, keys, names, owner, options.leaseTime(),
-        deadlineNanos).replicas(options);
+        deadlineNanos);
     Acquisition.Taken taken;
     try {
       taken = acquisition.run(true);
