@@ -20,8 +20,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * a lease found not held is {@link #isLost() lost}, once, which also calls the
  * {@link LockListener#onLeaseLost listener} and {@link LockOptions#onLost() onLost}. With
  * {@link LockOptions#renewal() renewal} a watchdog extends the lease every third of its lease time
- * (sooner when less than that is left: a lease granted late) until it is released or lost; it never runs after the release began, and it never runs
- * callbacks on its own threads.
+ * (sooner when less than that is left: a lease granted late) until it is released or lost; it
+ * never runs after the release began, and it never runs callbacks on its own threads.
  *
  * <p>Time: the lease runs out by {@link System#nanoTime()} (monotonic), counted from when the
  * acquiring or extending command was sent, so the store keeps the lock at least as long as this

@@ -69,7 +69,10 @@ public final class RedisLeases {
     return lease;
   }
 
-  /** Leases on locks of one slot taken together for {@code owner}, counting on {@code hold}, watchdogs started. */
+  /**
+   * Leases on locks of one slot taken together for {@code owner}, counting on {@code hold};
+   * watchdogs started.
+   */
   MultiLease grantTogether(List<LockKey> keys, List<LockNames> names, String owner, long[] tokens,
       LockOptions options, Hold hold) {
     RedisLeaseControl control = new RedisLeaseControl(this, names, null);

@@ -30,12 +30,9 @@ import redis.clients.jedis.RedisClient;
 @LockKeyTest
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class ClaimDeadlineTest {
-  private static final LockOptions NO_RENEWAL = LockOptions.builder()
-      .leaseTime(Duration.ofMinutes(2)).waitTime(Duration.ofSeconds(60)).renewal(false).build();
-  /** How long a queue entry lives past its waiter's last attempt, and so a claim at most. */
-  private static final Duration ENTRY_TTL = RemoteWaiters.ENTRY_TTL;
+  private static final LockOptions NO_RENEWAL = WaitingScenes.NO_RENEWAL;
   /** The claim a waiter counts locally from its attempt. */
-  private static final Duration CLAIM = ENTRY_TTL.minus(Acquisition.CLAIM_MARGIN);
+  private static final Duration CLAIM = RemoteWaiters.ENTRY_TTL.minus(Acquisition.CLAIM_MARGIN);
   /** How long after its attempt the stalled waiter reads the handover: about 580 ms of its claim are left then. */
   private static final Duration READ_LATE = CLAIM.minusMillis(580);
   private static final Duration BOUND = WaitingScenes.BOUND;
@@ -79,10 +76,10 @@ class ClaimDeadlineTest {
             .isLessThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(serverMillis + 1));
         lateInClaim = leftNanos < CLAIM.toNanos() / 3; // a claim, taken later than a third before its end
         RedisAwait.until("the first extension raised the claim, or the lease was lost", BOUND,
-            () -> taken.isLost() || taken.remainingNanos() > ENTRY_TTL.toNanos());
+            () -> taken.isLost() || taken.remainingNanos() > RemoteWaiters.ENTRY_TTL.toNanos());
         assertThat(taken.isLost()).as("lost before its first extension (round " + round + ", "
             + TimeUnit.NANOSECONDS.toMillis(leftNanos) + " ms of claim left when taken)").isFalse();
-        assertThat(stats.pttl(names.lock())).as("raised in Redis").isGreaterThan(ENTRY_TTL.toMillis());
+        assertThat(stats.pttl(names.lock())).as("raised in Redis").isGreaterThan(RemoteWaiters.ENTRY_TTL.toMillis());
         assertThat(taken.release()).isTrue();
       }
       assertThat(lateInClaim).as("in some round the handover was taken with less than a third of its claim left")

@@ -14,7 +14,10 @@ final class ContentionStall implements LockListener {
   private final ThreadLocal<Long> until = new ThreadLocal<>();
   private final AtomicInteger stalled = new AtomicInteger();
 
-  /** The calling thread's next {@code onContended} returns no earlier than {@code untilNanos} ({@link System#nanoTime()}). */
+  /**
+   * The calling thread's next {@code onContended} returns no earlier than {@code untilNanos}
+   * ({@link System#nanoTime()}).
+   */
   void stallNextUntil(long untilNanos) {
     until.set(untilNanos);
   }

@@ -38,8 +38,9 @@ import redis.clients.jedis.RedisClient;
  * hundred ms, take six keys from four threads each; a few acquisitions stall in
  * {@code onContended} (as a GC pause or a descheduled thread would), most of them so that a
  * handover is read with little of its claim left, and such a holder works past the claim's end.
- * No fault here justifies losing a lease, so none may be lost. Seeded ({@code -Dlockkey.seed=N}); the seed is printed and named in failures. Bounded by
- * {@link #BUDGET} or {@link #GRANTS}, whichever comes first.
+ * No fault here justifies losing a lease, so none may be lost. Seeded ({@code -Dlockkey.seed=N});
+ * the seed is printed and named in failures. Bounded by {@link #BUDGET} or {@link #GRANTS},
+ * whichever comes first.
  */
 @LockKeyTest(isolation = Isolation.SERVER)
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -128,8 +129,10 @@ class HandoverPropertyTest {
       cables.forEach(TcpProxy::heal);
       executors.forEach(RedisLockExecutor::close);
     }
-    System.out.println("HandoverPropertyTest: " + grants + " leases granted (" + claims + " on a claim, " + lateClaims + " of them with less than a third left), "
-        + stallers.stream().mapToInt(ContentionStall::stalled).sum() + " stalls, " + timeouts + " timed out, " + losses + " lost; " + rerun);
+    System.out.println("HandoverPropertyTest: " + grants + " leases granted (" + claims + " on a claim, "
+        + lateClaims + " of them with less than a third left), "
+        + stallers.stream().mapToInt(ContentionStall::stalled).sum() + " stalls, " + timeouts + " timed out, "
+        + losses + " lost; " + rerun);
     assertThat(violations).as(rerun).isEmpty();
     assertThat(losses.get()).as("leases lost although no fault justified it; " + rerun).isZero();
     assertThat(grants.get()).as("leases granted; " + rerun).isGreaterThanOrEqualTo(MIN_GRANTS);
@@ -217,9 +220,9 @@ class HandoverPropertyTest {
         }
       }
       if (leftNanos > 0 && !lease.ownerToken().equals(store.get(0))) {
-        violations.add("granted with " + leftNanos / 1_000_000 + " ms left, but Redis holds the lock for another owner");
+        violations.add("granted with " + leftNanos / 1_000_000 + " ms left, but another owner holds the lock");
       } else if (leftNanos > TimeUnit.MILLISECONDS.toNanos((Long) store.get(1) + 1)) {
-        violations.add("granted with " + leftNanos / 1_000_000 + " ms left, but Redis holds it " + store.get(1) + " ms");
+        violations.add("granted with " + leftNanos / 1_000_000 + " ms left, Redis holds it " + store.get(1) + " ms");
       }
       return leftNanos;
     }

@@ -38,9 +38,7 @@ import redis.clients.jedis.RedisClient;
 @LockKeyTest(isolation = Isolation.SERVER)
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class ResentHandoffTest {
-  private static final LockOptions NO_RENEWAL = LockOptions.builder()
-      .leaseTime(Duration.ofMinutes(2)).waitTime(Duration.ofSeconds(60)).renewal(false).build();
-  private static final Duration ENTRY_TTL = RemoteWaiters.ENTRY_TTL;
+  private static final LockOptions NO_RENEWAL = WaitingScenes.NO_RENEWAL;
   private static final Duration BOUND = WaitingScenes.BOUND;
   private static final LuaScript HANDOFF = LuaScript.load("handoff");
 
@@ -65,9 +63,9 @@ class ResentHandoffTest {
       assertThat(leftNanos).as("the successor counts on no more than Redis gives it")
           .isLessThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(serverMillis + 1));
       RedisAwait.until("the first extension raised the claim, or the lease was lost", BOUND,
-          () -> successor.isLost() || successor.remainingNanos() > ENTRY_TTL.toNanos());
+          () -> successor.isLost() || successor.remainingNanos() > RemoteWaiters.ENTRY_TTL.toNanos());
       assertThat(successor.isLost()).isFalse();
-      assertThat(stats.pttl(lock)).as("raised in Redis").isGreaterThan(ENTRY_TTL.toMillis());
+      assertThat(stats.pttl(lock)).as("raised in Redis").isGreaterThan(RemoteWaiters.ENTRY_TTL.toMillis());
       assertThat(successor.release()).isTrue();
     }
   }
@@ -82,7 +80,8 @@ class ResentHandoffTest {
       assertThat(stats.get(lock)).as("the successor owns the lock in Redis").isEqualTo(successor.ownerToken());
       long serverMillis = stats.pttl(lock);
       assertThat(successor.remainingNanos()).as("confirmed: the whole lease, and no more than Redis gives")
-          .isGreaterThan(ENTRY_TTL.toNanos()).isLessThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(serverMillis + 1));
+          .isGreaterThan(RemoteWaiters.ENTRY_TTL.toNanos())
+          .isLessThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(serverMillis + 1));
       assertThat(successor.isLost()).isFalse();
       assertThat(successor.release()).isTrue();
     }
@@ -145,9 +144,13 @@ class ResentHandoffTest {
       this.remote = RedisLockExecutor.create(remoteClient, keyspace);
     }
 
-    /** The remote waiter queues in Redis, the local ones behind the holder, and the lock passes until the next handoff looks. */
+    /**
+     * The remote waiter queues in Redis, the local ones behind the holder, and the lock passes
+     * until the next handoff looks.
+     */
     void queueAndPass() throws Exception {
-      scenes.hearReleases(remote, local, key, names); // a handoff sending the lock elsewhere queues the next local waiter
+      // a handoff sending the lock elsewhere then queues the next local waiter
+      scenes.hearReleases(remote, local, key, names);
       Lease held = local.acquire(key, NO_RENEWAL);
       remoteWaiter = scenes.queueInRedis(remote, key, names);
       behind = new ArrayList<>();

@@ -20,6 +20,9 @@ import redis.clients.jedis.RedisClient;
 /** The waits that hand-over tests set up before their fault, on a real server. */
 final class WaitingScenes {
   static final Duration BOUND = Duration.ofSeconds(20);
+  /** Long leases without renewal: only a claim's own first extension raises it. */
+  static final LockOptions NO_RENEWAL = LockOptions.builder()
+      .leaseTime(Duration.ofMinutes(2)).waitTime(Duration.ofSeconds(60)).renewal(false).build();
 
   private final ExecutorService threads;
   private final RedisClient stats;
