@@ -11,11 +11,8 @@ import dev.lockkey.redis.SampleKey;
 import dev.lockkey.testing.LockKeyTest;
 import dev.lockkey.testing.TestRedis;
 import java.time.Duration;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import redis.clients.jedis.RedisClient;
@@ -37,24 +34,16 @@ class ClaimDeadlineTest {
   private static final Duration READ_LATE = CLAIM.minusMillis(580);
   private static final Duration BOUND = WaitingScenes.BOUND;
 
-  private final ExecutorService threads = Executors.newCachedThreadPool();
-
-  @AfterEach
-  void stop() throws InterruptedException {
-    threads.shutdownNow();
-    threads.awaitTermination(10, TimeUnit.SECONDS);
-  }
-
   @Test
   void aHandoverReadWithLessThanAThirdOfItsClaimLeftIsExtendedInTimeAndNotLost(TestRedis redis) throws Exception {
     Keyspace keyspace = Keyspace.of(redis.env());
     RedisClient stats = redis.newClient();
-    WaitingScenes scenes = new WaitingScenes(threads, stats, NO_RENEWAL);
     ContentionStall stall = new ContentionStall();
     SampleKey key = SampleKey.unique();
     LockNames names = LockNames.of(keyspace, LockOptions.DEFAULT_PURPOSE, key);
     try (RedisLockExecutor holder = RedisLockExecutor.create(redis.newClient(), keyspace);
-        RedisLockExecutor waiter = RedisLockExecutor.builder(redis.newClient(), keyspace).listener(stall).build()) {
+        RedisLockExecutor waiter = RedisLockExecutor.builder(redis.newClient(), keyspace).listener(stall).build();
+        WaitingScenes scenes = new WaitingScenes(stats, NO_RENEWAL)) {
       scenes.hearReleases(holder, waiter, key, names); // the stalled waiter's message then waits for it
       boolean lateInClaim = false;
       // the stalled thread may be descheduled further (a loaded machine): then try again
@@ -62,7 +51,7 @@ class ClaimDeadlineTest {
         RedisAwait.until("the waiter's executor still hears the lock's channel", BOUND,
             () -> scenes.subscribers(names) == 1);
         Lease held = holder.acquire(key, NO_RENEWAL);
-        Future<Lease> waited = threads.submit(() -> {
+        Future<Lease> waited = scenes.submit(() -> {
           stall.stallNextUntil(System.nanoTime() + READ_LATE.toNanos());
           return waiter.acquire(key, NO_RENEWAL);
         });

@@ -15,11 +15,8 @@ import dev.lockkey.testing.TestRedis;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import redis.clients.jedis.HostAndPort;
@@ -41,14 +38,6 @@ class ResentHandoffTest {
   private static final LockOptions NO_RENEWAL = WaitingScenes.NO_RENEWAL;
   private static final Duration BOUND = WaitingScenes.BOUND;
   private static final LuaScript HANDOFF = LuaScript.load("handoff");
-
-  private final ExecutorService threads = Executors.newCachedThreadPool();
-
-  @AfterEach
-  void stop() throws InterruptedException {
-    threads.shutdownNow();
-    threads.awaitTermination(10, TimeUnit.SECONDS);
-  }
 
   @Test
   void aCopyThatFindsTheNextWaiterHoldingOnAClaimGrantsThatClaimAndItsFirstExtensionRaisesIt(TestRedis redis)
@@ -136,7 +125,7 @@ class ResentHandoffTest {
     Scene(TestRedis redis, RedisClient stats, RedisClient remoteClient) {
       Keyspace keyspace = Keyspace.of(redis.env());
       this.stats = stats;
-      this.scenes = new WaitingScenes(threads, stats, NO_RENEWAL);
+      this.scenes = new WaitingScenes(stats, NO_RENEWAL);
       this.names = LockNames.of(keyspace, LockOptions.DEFAULT_PURPOSE, key);
       stats.scriptLoad(HANDOFF.source()); // so that each copy goes by EVALSHA
       this.resending = new ResendingClient(new HostAndPort(redis.fixture().host(), redis.fixture().port()));
@@ -198,12 +187,16 @@ class ResentHandoffTest {
     }
 
     @Override
-    public void close() {
+    public void close() throws InterruptedException {
       try {
-        remote.close();
-        local.close();
+        scenes.close();
       } finally {
-        resending.close();
+        try {
+          remote.close();
+          local.close();
+        } finally {
+          resending.close();
+        }
       }
     }
   }

@@ -9,7 +9,9 @@ import dev.lockkey.redis.RedisLockExecutor;
 import dev.lockkey.redis.SampleKey;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -17,26 +19,39 @@ import java.util.concurrent.locks.LockSupport;
 import redis.clients.jedis.Protocol;
 import redis.clients.jedis.RedisClient;
 
-/** The waits that hand-over tests set up before their fault, on a real server. */
-final class WaitingScenes {
+/**
+ * The waits that hand-over tests set up before their fault, on a real server, and the threads
+ * that wait: closing it interrupts and ends them.
+ */
+final class WaitingScenes implements AutoCloseable {
   static final Duration BOUND = Duration.ofSeconds(20);
   /** Long leases without renewal: only a claim's own first extension raises it. */
   static final LockOptions NO_RENEWAL = LockOptions.builder()
       .leaseTime(Duration.ofMinutes(2)).waitTime(Duration.ofSeconds(60)).renewal(false).build();
 
-  private final ExecutorService threads;
+  private final ExecutorService threads = Executors.newCachedThreadPool();
   private final RedisClient stats;
   private final LockOptions options;
 
   /**
-   * @param threads where the waiting threads run; the test stops them
    * @param stats a direct client, for looking at Redis
    * @param options what every lock is taken with
    */
-  WaitingScenes(ExecutorService threads, RedisClient stats, LockOptions options) {
-    this.threads = threads;
+  WaitingScenes(RedisClient stats, LockOptions options) {
     this.stats = stats;
     this.options = options;
+  }
+
+  /** Runs {@code task} on a thread of these scenes. */
+  <T> Future<T> submit(Callable<T> task) {
+    return threads.submit(task);
+  }
+
+  /** Interrupts the threads still waiting and waits (bounded) until they ended. */
+  @Override
+  public void close() throws InterruptedException {
+    threads.shutdownNow();
+    threads.awaitTermination(10, TimeUnit.SECONDS);
   }
 
   /**
