@@ -64,8 +64,8 @@ class ClaimDeadlineTest {
         assertThat(leftNanos).as("the local deadline never outlives the server's")
             .isLessThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(serverMillis + 1));
         lateInClaim = leftNanos < CLAIM.toNanos() / 3; // a claim, taken later than a third before its end
-        RedisAwait.until("the first extension raised the claim, or the lease was lost", BOUND,
-            () -> taken.isLost() || taken.remainingNanos() > RemoteWaiters.ENTRY_TTL.toNanos());
+        RedisAwait.until("the first extension raised the claim, or the claim is long over", BOUND,
+            () -> WaitingScenes.raisedOrLongOver(taken));
         assertThat(taken.isLost()).as("lost before its first extension (round " + round + ", "
             + TimeUnit.NANOSECONDS.toMillis(leftNanos) + " ms of claim left when taken)").isFalse();
         assertThat(stats.pttl(names.lock())).as("raised in Redis").isGreaterThan(RemoteWaiters.ENTRY_TTL.toMillis());

@@ -103,6 +103,16 @@ final class WaitingScenes implements AutoCloseable {
     return current;
   }
 
+  /**
+   * Whether a lease taken on a claim was raised past the claim by its first extension, or ran out
+   * locally a second ago or more (then Redis let the claim go: it is lost). A moment of running out
+   * while the extension's reply is on its way is neither.
+   */
+  static boolean raisedOrLongOver(Lease lease) {
+    long left = lease.remainingNanos();
+    return left > RemoteWaiters.ENTRY_TTL.toNanos() || left < -TimeUnit.SECONDS.toNanos(1);
+  }
+
   /** How many connections subscribe to the release channel of {@code names} (PUBSUB NUMSUB). */
   long subscribers(LockNames names) {
     List<?> reply = (List<?>) stats.sendCommand(Protocol.Command.PUBSUB, "NUMSUB", names.channel());
