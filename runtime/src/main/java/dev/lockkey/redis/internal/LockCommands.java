@@ -77,11 +77,13 @@ public final class LockCommands {
   enum Handoff { PASSED, RELEASED_FOR_OTHERS, NOT_OWNER }
 
   /**
-   * A handoff's outcome; when {@link Handoff#PASSED}, the new holder's fencing token; when the lock
-   * went to a waiter elsewhere and the handoff queued the new owner, until when that queue entry
-   * lives (server ms), else {@link Attempt#NOT_QUEUED}.
+   * A handoff's outcome; when {@link Handoff#PASSED}, the new holder's fencing token and how long
+   * Redis holds the lock for it from when the script ran (the lease asked for, or less when a
+   * re-sent handoff found the new owner holding on a claim); when the lock went to a waiter
+   * elsewhere and the handoff queued the new owner, until when that queue entry lives (server ms),
+   * else {@link Attempt#NOT_QUEUED}.
    */
-  record HandoffResult(Handoff outcome, long token, long entry) {}
+  record HandoffResult(Handoff outcome, long token, long entry, Duration held) {}
 
   /** A script's reply and how many replicas acknowledged its writes (0 when none were asked for). */
   private record Replicated(Object reply, long acknowledged) {}
@@ -210,13 +212,14 @@ public final class LockCommands {
     }
     long outcome = number(reply, 0);
     if (outcome == 1) {
-      return new HandoffResult(Handoff.PASSED, number(reply, 1), Attempt.NOT_QUEUED);
+      return new HandoffResult(Handoff.PASSED, number(reply, 1), Attempt.NOT_QUEUED,
+          Duration.ofMillis(Math.max(0, number(reply, 2))));
     }
     if (outcome == 0) {
       long entry = reply.size() > 1 ? number(reply, 1) : Attempt.NOT_QUEUED;
-      return new HandoffResult(Handoff.RELEASED_FOR_OTHERS, 0, entry);
+      return new HandoffResult(Handoff.RELEASED_FOR_OTHERS, 0, entry, Duration.ZERO);
     }
-    return new HandoffResult(Handoff.NOT_OWNER, 0, Attempt.NOT_QUEUED);
+    return new HandoffResult(Handoff.NOT_OWNER, 0, Attempt.NOT_QUEUED, Duration.ZERO);
   }
 
   /** Deletes the locks {@code owner} still holds; per lock, whether it did (or an earlier run of this call did). */

@@ -157,7 +157,7 @@ public final class MultiKeyAcquirer {
       throw LockAcquirer.timedOut(listener, acquisition.blockedKey(), acquisition.blockedFullKey(), options,
           startNanos);
     }
-    MultiLease all = leases.grantTogether(keys, names, owner, taken.tokens(), options, taken.sentAtNanos());
+    MultiLease all = leases.grantTogether(keys, names, owner, taken.tokens(), options, taken.hold());
     for (LockKey key : keys) {
       listener.onAcquired(key, System.nanoTime() - startNanos);
     }
