@@ -86,7 +86,7 @@ class TcpProxyTest {
   @Test
   void aBlackHoleTimesCallsOutAndKeepsTheConnectionOpenUntilHealed() throws Exception {
     try (TcpProxy proxy = TcpProxy.start(redis.node().address());
-        Jedis jedis = connect(proxy, SHORT_TIMEOUT_MILLIS)) {
+        Jedis jedis = impatientClient(proxy)) {
       jedis.ping();
       proxy.blackHole();
       assertThatThrownBy(jedis::ping).isInstanceOf(JedisConnectionException.class)
@@ -105,7 +105,7 @@ class TcpProxyTest {
   @Test
   void aBlackHoleOfRepliesLetsCommandsRun() throws Exception {
     try (TcpProxy proxy = TcpProxy.start(redis.node().address());
-        Jedis jedis = connect(proxy, SHORT_TIMEOUT_MILLIS);
+        Jedis jedis = impatientClient(proxy);
         Jedis direct = new Jedis(redis.node().address(), clientConfig(PATIENT_TIMEOUT_MILLIS))) {
       direct.del("proxy:replies");
       proxy.blackHole(Direction.REPLIES);
@@ -248,7 +248,7 @@ class TcpProxyTest {
   @Test
   void closeEndsEveryConnectionAndThread() {
     TcpProxy proxy = TcpProxy.start(redis.node().address());
-    Jedis jedis = connect(proxy, SHORT_TIMEOUT_MILLIS);
+    Jedis jedis = impatientClient(proxy);
     jedis.ping();
     proxy.blackHole(); // threads waiting on a black hole must end too
     assertThatThrownBy(jedis::ping).isInstanceOf(JedisConnectionException.class);
@@ -263,6 +263,16 @@ class TcpProxyTest {
   void refusesToForwardBeyondLoopback() {
     assertThatThrownBy(() -> TcpProxy.start(new HostAndPort("192.0.2.1", 6379)))
         .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  /**
+   * A client whose commands time out after {@link #SHORT_TIMEOUT_MILLIS}, connected with patience:
+   * the handshake is not under test, and on a loaded machine it can take longer than that.
+   */
+  private static Jedis impatientClient(TcpProxy proxy) {
+    Jedis jedis = connect(proxy, PATIENT_TIMEOUT_MILLIS);
+    jedis.getConnection().setSoTimeout(SHORT_TIMEOUT_MILLIS);
+    return jedis;
   }
 
   private static Jedis connect(TcpProxy proxy, int socketTimeoutMillis) {
