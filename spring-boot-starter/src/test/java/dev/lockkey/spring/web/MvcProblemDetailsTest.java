@@ -1,0 +1,8 @@
+package dev.lockkey.spring.web;
+
+import org.springframework.boot.test.context.SpringBootTest;
+
+/** The problem details of a Spring MVC application on a real embedded Tomcat. */
+@SpringBootTest(classes = WebApp.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+    properties = "spring.main.web-application-type=servlet")
+class MvcProblemDetailsTest extends ProblemDetailsContract {}

@@ -1,0 +1,70 @@
+package dev.lockkey.spring.web;
+
+import dev.lockkey.guard.Idempotent;
+import dev.lockkey.guard.Locked;
+import dev.lockkey.guard.RateLimited;
+import dev.lockkey.redis.idempotency.IdempotencyOptions.InProgress;
+import dev.lockkey.spring.ShipmentDispatch;
+import dev.lockkey.spring.guard.ShipmentQuote;
+import java.time.Instant;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The guarded bean behind the test application's controllers: one method per refusal a web client
+ * can meet, and a gate that holds an idempotent call inside while the test calls again.
+ */
+public class ShipmentDesk {
+  private volatile CountDownLatch gate = new CountDownLatch(0);
+  private volatile CountDownLatch entered = new CountDownLatch(0);
+
+  /** One quote per shipment and minute. */
+  @RateLimited(value = ShipmentDispatch.class, limit = 1, window = "1m")
+  public String quote(String tenant, long shipmentId) {
+    return "quoted " + shipmentId;
+  }
+
+  /** One lookup per customer and minute. */
+  @RateLimited(value = CustomerLookup.class, limit = 1, window = "1m")
+  public String lookup(String email) {
+    return "found";
+  }
+
+  /** Dispatches under the shipment's lock, without waiting for it. */
+  @Locked(value = ShipmentDispatch.class, waitTime = "0s")
+  public String dispatch(String tenant, long shipmentId) {
+    return "dispatched " + shipmentId;
+  }
+
+  /** Tracks a shipment once per shipment and quote; a duplicate fails at once while the first runs. */
+  @Idempotent(value = ShipmentDispatch.class, inProgress = InProgress.FAIL)
+  public Tracking track(String tenant, long shipmentId, ShipmentQuote quote) throws InterruptedException {
+    entered.countDown();
+    if (!gate.await(1, TimeUnit.MINUTES)) {
+      throw new IllegalStateException("the test never opened the gate");
+    }
+    return new Tracking("T-" + shipmentId, Instant.parse("2026-12-02T06:00:00Z"));
+  }
+
+  /** The next call of {@link #track} waits inside until {@link #openGate()}. */
+  void closeGate() {
+    entered = new CountDownLatch(1);
+    gate = new CountDownLatch(1);
+  }
+
+  boolean awaitEntered() throws InterruptedException {
+    return entered.await(1, TimeUnit.MINUTES);
+  }
+
+  void openGate() {
+    gate.countDown();
+  }
+
+  /**
+   * Where a shipment is: a record with a {@code java.time} field, stored as JSON.
+   *
+   * @param trackingId the carrier's number
+   * @param pickedUp when the carrier took it
+   */
+  public record Tracking(String trackingId, Instant pickedUp) {}
+}
