@@ -28,7 +28,8 @@ import org.springframework.test.context.DynamicPropertySource;
 /**
  * What a web client of a real server (a random port, a real HTTP client) gets when a guard says no:
  * RFC 9457 problem details with 409 or 429 and {@code Retry-After}, never a secret field's value,
- * and the application's own handler where it has one. Run on Spring MVC and on WebFlux.
+ * and the application's own handler where it has one; and the health endpoint's {@code lockkey}
+ * component, as the README shows it. Run on Spring MVC and on WebFlux.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 abstract class ProblemDetailsContract {
@@ -41,6 +42,7 @@ abstract class ProblemDetailsContract {
     registry.add("lockkey.secret", () -> "c2VjcmV0LWJ5dGVzLTEyMzQ1Njc4OTA=");
     registry.add("spring.data.redis.host", () -> RedisFixture.shared().host());
     registry.add("spring.data.redis.port", () -> RedisFixture.shared().port());
+    registry.add("management.endpoint.health.show-details", () -> "always");
   }
 
   @Value("${local.server.port}") int port;
@@ -119,6 +121,15 @@ abstract class ProblemDetailsContract {
 
     assertThat(denied.statusCode()).isEqualTo(503);
     assertThat(denied.body()).isEqualTo("partner quotes are paused");
+  }
+
+  @Test
+  void theHealthEndpointShowsTheLockKeyComponentWithShowDetails() throws Exception {
+    HttpResponse<String> health = get("/actuator/health");
+
+    assertThat(health.statusCode()).isEqualTo(200);
+    assertThat(health.body()).contains("\"lockkey\":{\"status\":\"UP\",\"details\":{\"environment\":\"web-")
+        .contains("\"ping\":\"PONG\",\"subscriber\":\"connected\",\"maxmemoryPolicy\":\"noeviction\"}");
   }
 
   /** A shipment no other test (nor run) touched: keys and rate counters are its own. */
