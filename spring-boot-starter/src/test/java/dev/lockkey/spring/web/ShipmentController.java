@@ -10,6 +10,9 @@ import org.springframework.web.bind.annotation.RestController;
 /** The test application's API, on Spring MVC and WebFlux alike; refusals reach the client as LockKey maps them. */
 @RestController
 public class ShipmentController {
+  /** The payload of every tracking call. */
+  static final ShipmentQuote QUOTE = new ShipmentQuote(500, "DE");
+
   private final ShipmentDesk desk;
 
   ShipmentController(ShipmentDesk desk) {
@@ -32,7 +35,7 @@ public class ShipmentController {
   }
 
   @GetMapping("/shipments/{id}/tracking")
-  ShipmentDesk.Tracking track(@PathVariable long id) throws InterruptedException {
-    return desk.track("acme", id, new ShipmentQuote(500, "DE"));
+  ShipmentDesk.Tracking track(@PathVariable long id) {
+    return desk.track("acme", id, QUOTE);
   }
 }

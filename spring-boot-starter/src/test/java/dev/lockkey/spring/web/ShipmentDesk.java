@@ -7,16 +7,9 @@ import dev.lockkey.redis.idempotency.IdempotencyOptions.InProgress;
 import dev.lockkey.spring.ShipmentDispatch;
 import dev.lockkey.spring.guard.ShipmentQuote;
 import java.time.Instant;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
-/**
- * The guarded bean behind the test application's controllers: one method per refusal a web client
- * can meet, and a gate that holds an idempotent call inside while the test calls again.
- */
+/** The guarded bean behind the test application's controllers: one method per refusal a web client can meet. */
 public class ShipmentDesk {
-  private volatile CountDownLatch gate = new CountDownLatch(0);
-  private volatile CountDownLatch entered = new CountDownLatch(0);
 
   /** One quote per shipment and minute. */
   @RateLimited(value = ShipmentDispatch.class, limit = 1, window = "1m")
@@ -38,26 +31,8 @@ public class ShipmentDesk {
 
   /** Tracks a shipment once per shipment and quote; a duplicate fails at once while the first runs. */
   @Idempotent(value = ShipmentDispatch.class, inProgress = InProgress.FAIL)
-  public Tracking track(String tenant, long shipmentId, ShipmentQuote quote) throws InterruptedException {
-    entered.countDown();
-    if (!gate.await(1, TimeUnit.MINUTES)) {
-      throw new IllegalStateException("the test never opened the gate");
-    }
+  public Tracking track(String tenant, long shipmentId, ShipmentQuote quote) {
     return new Tracking("T-" + shipmentId, Instant.parse("2026-12-02T06:00:00Z"));
-  }
-
-  /** The next call of {@link #track} waits inside until {@link #openGate()}. */
-  void closeGate() {
-    entered = new CountDownLatch(1);
-    gate = new CountDownLatch(1);
-  }
-
-  boolean awaitEntered() throws InterruptedException {
-    return entered.await(1, TimeUnit.MINUTES);
-  }
-
-  void openGate() {
-    gate.countDown();
   }
 
   /**
