@@ -7,11 +7,10 @@ import dev.lockkey.codec.JacksonCodec;
 import dev.lockkey.codec.ResultCodec;
 import dev.lockkey.guard.FencingToken;
 import dev.lockkey.guard.Idempotent;
+import dev.lockkey.spring.SharedRedis;
 import dev.lockkey.spring.ShipmentDispatch;
-import dev.lockkey.testing.RedisFixture;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -74,9 +73,7 @@ class JsonResultTest {
 
   @DynamicPropertySource
   static void redis(DynamicPropertyRegistry registry) {
-    registry.add("lockkey.environment", () -> "json-" + UUID.randomUUID().toString().substring(0, 8));
-    registry.add("spring.data.redis.host", () -> RedisFixture.shared().host());
-    registry.add("spring.data.redis.port", () -> RedisFixture.shared().port());
+    SharedRedis.register(registry, "json");
   }
 
   @Autowired Tracker tracker;

@@ -6,16 +6,15 @@ import dev.lockkey.codec.ResultCodec;
 import dev.lockkey.redis.RedisLockExecutor;
 import dev.lockkey.redis.idempotency.IdempotencyOptions;
 import dev.lockkey.redis.idempotency.IdempotentCalls;
+import dev.lockkey.spring.SharedRedis;
 import dev.lockkey.spring.ShipmentDispatchKey;
 import dev.lockkey.spring.guard.ShipmentQuoteFingerprint;
-import dev.lockkey.testing.RedisFixture;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -40,10 +39,8 @@ abstract class ProblemDetailsContract {
 
   @DynamicPropertySource
   static void redis(DynamicPropertyRegistry registry) {
-    registry.add("lockkey.environment", () -> "web-" + UUID.randomUUID().toString().substring(0, 8));
+    SharedRedis.register(registry, "web");
     registry.add("lockkey.secret", () -> "c2VjcmV0LWJ5dGVzLTEyMzQ1Njc4OTA=");
-    registry.add("spring.data.redis.host", () -> RedisFixture.shared().host());
-    registry.add("spring.data.redis.port", () -> RedisFixture.shared().port());
     registry.add("management.endpoint.health.show-details", () -> "always");
   }
 
