@@ -219,7 +219,7 @@ public final class LockKeyProcessor extends AbstractProcessor {
         process(spec);
       } else if (round.processingOver()) {
         new Reporter(processingEnv.getMessager()).report(spec, Message.UNRESOLVED,
-            spec.getSimpleName() + "Key", spec.getQualifiedName(), String.join(", ", unresolved));
+            GeneratedNames.keyClassName(spec.getSimpleName()), spec.getQualifiedName(), String.join(", ", unresolved));
       } else {
         deferred.add(spec.getQualifiedName().toString());
       }

@@ -34,14 +34,14 @@ import javax.lang.model.util.Types;
  * package. Whether the spec itself is valid is the spec processor's to report.
  */
 final class MethodReader {
-  private static final String KEY_SUFFIX = "Key";
-
   private final Elements elements;
   private final Types types;
+  private final TypeRefs typeRefs;
 
   MethodReader(Elements elements, Types types) {
     this.elements = elements;
     this.types = types;
+    this.typeRefs = new TypeRefs(elements, types);
   }
 
   /**
@@ -67,23 +67,14 @@ final class MethodReader {
   /** The class's model, or empty when a method has errors (all of them reported). */
   Optional<GuardedClassModel> read(TypeElement type, List<ExecutableElement> methods, GuardReporter reporter) {
     List<GuardedMethodModel> models = new ArrayList<>();
-    String generatedName = generatedName(type);
+    String generatedName = GeneratedNames.guardsClassName(type);
     for (ExecutableElement method : methods) {
       readMethod(type, method, generatedName, reporter).ifPresent(models::add);
     }
     if (reporter.hadError() || models.size() != methods.size()) {
       return Optional.empty();
     }
-    return Optional.of(new GuardedClassModel(declared(type), generatedName, models));
-  }
-
-  /** {@code PaymentServiceGuards} for {@code PaymentService}, {@code Outer_InnerGuards} for a nested class. */
-  static String generatedName(TypeElement type) {
-    StringBuilder name = new StringBuilder(type.getSimpleName());
-    for (Element e = type.getEnclosingElement(); e instanceof TypeElement outer; e = outer.getEnclosingElement()) {
-      name.insert(0, outer.getSimpleName() + "_");
-    }
-    return name + GuardNames.SUFFIX;
+    return Optional.of(new GuardedClassModel(typeRefs.declared(type), generatedName, models));
   }
 
   private Optional<GuardedMethodModel> readMethod(TypeElement type, ExecutableElement method, String generatedName,
@@ -123,9 +114,8 @@ final class MethodReader {
         .map(accessor -> new MethodValidator.FieldFacts(
             PropertyNames.fieldName(accessor.getSimpleName().toString(), kotlin), accessor.getReturnType().toString()))
         .toList();
-    TypeShape.Declared specShape = declared(spec);
-    TypeShape.Declared keyClass = new TypeShape.Declared(
-        specShape.packageName(), List.of(spec.getSimpleName() + KEY_SUFFIX), List.of());
+    TypeRef.Declared specShape = typeRefs.declared(spec);
+    TypeRef.Declared keyClass = GeneratedNames.keyClass(specShape);
 
     List<MethodValidator.ParameterFacts> parameters = new ArrayList<>();
     for (int i = 0; i < method.getParameters().size(); i++) {
@@ -148,7 +138,7 @@ final class MethodReader {
     return Optional.of(new GuardedMethodModel(
         kind,
         name,
-        method.getParameters().stream().map(parameter -> shape(types.erasure(parameter.asType()))).toList(),
+        method.getParameters().stream().map(parameter -> typeRefs.of(types.erasure(parameter.asType()))).toList(),
         keyParameters(method, source),
         source,
         specShape,
@@ -169,7 +159,7 @@ final class MethodReader {
           ? whole.parameter().equals(name)
           : ((KeySource.Fields) source).parameters().contains(name);
       if (used) {
-        keyParameters.add(new GuardedMethodModel.KeyParameter(i, name, shape(parameter.asType())));
+        keyParameters.add(new GuardedMethodModel.KeyParameter(i, name, typeRefs.of(parameter.asType())));
       }
     }
     return keyParameters;
@@ -214,7 +204,7 @@ final class MethodReader {
   private GuardOptions flightOptions(TypeElement type, ExecutableElement method, Map<String, Object> values,
       List<GuardProblem> problems) {
     TypeMirror result = method.getReturnType();
-    Optional<TypeShape.Declared> codec = codec(type, method, values, problems);
+    Optional<TypeRef.Declared> codec = codec(type, method, values, problems);
     if (codec.isPresent()) {
       return MethodValidator.flight(values, codec.get(), false, problems);
     }
@@ -234,7 +224,7 @@ final class MethodReader {
   private GuardOptions idempotentOptions(TypeElement type, ExecutableElement method, Map<String, Object> values,
       List<MethodValidator.ParameterFacts> parameters, List<GuardProblem> problems) {
     TypeMirror result = method.getReturnType();
-    Optional<TypeShape.Declared> codec = codec(type, method, values, problems);
+    Optional<TypeRef.Declared> codec = codec(type, method, values, problems);
     if (codec.isEmpty() && hasTypeArguments(result)) {
       problems.add(GuardProblem.onMethod(GuardMessage.IDEMPOTENT_RESULT, method.getSimpleName(), result, result));
     }
@@ -242,16 +232,15 @@ final class MethodReader {
         method.getSimpleName().toString(), parameters, problems);
     GuardOptions.Payload checked = null;
     if (payload != null) {
-      TypeShape.Declared record = declared((TypeElement) types.asElement(
+      TypeRef.Declared record = typeRefs.declared((TypeElement) types.asElement(
           method.getParameters().get(payload.index()).asType()));
-      checked = new GuardOptions.Payload(payload.index(), record, new TypeShape.Declared(record.packageName(),
-          List.of(String.join("", record.simpleNames()) + RecordModel.SUFFIX), List.of()));
+      checked = new GuardOptions.Payload(payload.index(), record, GeneratedNames.fingerprintClass(record));
     }
-    List<TypeShape.Declared> finalFailures = new ArrayList<>();
+    List<TypeRef.Declared> finalFailures = new ArrayList<>();
     if (values.get("finalFailures") instanceof List<?> failures) {
       for (Object failure : failures) {
         if (failure instanceof AnnotationValue value && value.getValue() instanceof DeclaredType failureType) {
-          finalFailures.add(declared((TypeElement) failureType.asElement()));
+          finalFailures.add(typeRefs.declared((TypeElement) failureType.asElement()));
           if (!thrown(method, failureType)) {
             String name = failureType.asElement().getSimpleName().toString();
             problems.add(GuardProblem.onValue("finalFailures", GuardMessage.FINAL_NEVER_THROWN,
@@ -260,9 +249,9 @@ final class MethodReader {
         }
       }
     }
-    TypeShape resultType = result.getKind() == TypeKind.VOID
-        ? new TypeShape.Primitive("void")
-        : shape(types.erasure(result));
+    TypeRef resultType = result.getKind() == TypeKind.VOID
+        ? new TypeRef.Primitive("void")
+        : typeRefs.of(types.erasure(result));
     return MethodValidator.idempotent(values, resultType, codec.orElse(null), finalFailures, checked, problems);
   }
 
@@ -270,7 +259,7 @@ final class MethodReader {
    * The user's codec class, when the annotation names one (problems added when it stores no result
    * of the method's type, or generated code cannot create it); empty for {@code Void.class}.
    */
-  private Optional<TypeShape.Declared> codec(TypeElement type, ExecutableElement method, Map<String, Object> values,
+  private Optional<TypeRef.Declared> codec(TypeElement type, ExecutableElement method, Map<String, Object> values,
       List<GuardProblem> problems) {
     if (!(values.get("codec") instanceof DeclaredType codecType)
         || qualifiedName(codecType).equals(Void.class.getName())) {
@@ -286,7 +275,7 @@ final class MethodReader {
     }
     uncreatable(codec, type).ifPresent(why -> problems.add(GuardProblem.onValue("codec",
         GuardMessage.CODEC_CONSTRUCTOR, codec.getSimpleName(), why)));
-    return Optional.of(declared(codec));
+    return Optional.of(typeRefs.declared(codec));
   }
 
   /** Whether {@code method} can throw {@code failure}: unchecked, or a subtype of a declared exception. */
@@ -347,7 +336,7 @@ final class MethodReader {
    * @param accessors their accessors, in the same order
    */
   private MethodValidator.ParameterFacts parameterFacts(int index, VariableElement parameter, TypeElement spec,
-      TypeShape.Declared keyClass, List<MethodValidator.FieldFacts> fields, List<ExecutableElement> accessors) {
+      TypeRef.Declared keyClass, List<MethodValidator.FieldFacts> fields, List<ExecutableElement> accessors) {
     String name = parameter.getSimpleName().toString();
     TypeMirror type = parameter.asType();
     AnnotationMirror keyField = Reporter.find(parameter, GuardNames.KEY_FIELD);
@@ -378,28 +367,6 @@ final class MethodReader {
     return types.asElement(type) instanceof TypeElement element ? element.getQualifiedName().toString() : "";
   }
 
-  /** {@code type} as generated code writes it; a type variable as its erasure. */
-  private TypeShape shape(TypeMirror type) {
-    return switch (type.getKind()) {
-      case BOOLEAN, BYTE, SHORT, INT, LONG, CHAR, FLOAT, DOUBLE -> new TypeShape.Primitive(type.toString());
-      case ARRAY -> new TypeShape.Array(shape(((ArrayType) type).getComponentType()));
-      case DECLARED -> {
-        TypeShape.Declared raw = declared((TypeElement) types.asElement(type));
-        yield new TypeShape.Declared(raw.packageName(), raw.simpleNames(),
-            ((DeclaredType) type).getTypeArguments().stream().map(this::shape).toList());
-      }
-      case WILDCARD -> {
-        WildcardType wildcard = (WildcardType) type;
-        TypeMirror lower = wildcard.getSuperBound();
-        TypeMirror upper = wildcard.getExtendsBound();
-        yield lower != null ? new TypeShape.Wildcard(shape(lower), true)
-            : new TypeShape.Wildcard(upper == null ? null : shape(upper), false);
-      }
-      case TYPEVAR -> shape(types.erasure(type));
-      default -> throw new IllegalStateException("unexpected parameter type " + type + " (" + type.getKind() + ")");
-    };
-  }
-
   private static boolean hasTypeVariable(TypeMirror type) {
     return switch (type.getKind()) {
       case TYPEVAR -> true;
@@ -421,14 +388,6 @@ final class MethodReader {
       case DECLARED -> ((DeclaredType) type).getTypeArguments().stream().anyMatch(MethodReader::unresolved);
       default -> false;
     };
-  }
-
-  private TypeShape.Declared declared(TypeElement type) {
-    List<String> simpleNames = new ArrayList<>();
-    for (Element e = type; e instanceof TypeElement; e = e.getEnclosingElement()) {
-      simpleNames.add(0, e.getSimpleName().toString());
-    }
-    return new TypeShape.Declared(elements.getPackageOf(type).getQualifiedName().toString(), simpleNames, List.of());
   }
 
   /**

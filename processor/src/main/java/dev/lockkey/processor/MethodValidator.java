@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * The rules of guarded methods, on plain facts that {@link MethodReader} gathers from javac: which
@@ -20,8 +19,6 @@ final class MethodValidator {
   private static final Duration MIN_RENEWED_LEASE = Duration.ofMillis(30);
   /** The longest time to live of a record, as {@code Ttls.MAX}. */
   private static final Duration LONGEST_TTL = Duration.ofDays(36_525);
-  /** A word of the key format, as {@code Words.isWord}. */
-  private static final Pattern WORD = Pattern.compile("[a-z0-9][a-z0-9_-]{0,63}");
 
   private MethodValidator() {}
 
@@ -201,7 +198,7 @@ final class MethodValidator {
    * @param codec the checked codec class, or {@code null} for the built-in codec
    * @param bytes with the built-in codec, whether results are {@code byte[]}
    */
-  static GuardOptions.Flight flight(Map<String, Object> values, TypeShape.Declared codec, boolean bytes,
+  static GuardOptions.Flight flight(Map<String, Object> values, TypeRef.Declared codec, boolean bytes,
       List<GuardProblem> problems) {
     int before = problems.size();
     Duration ttl = duration(values, "resultTtl", problems).orElse(null);
@@ -254,7 +251,7 @@ final class MethodValidator {
             "a smooth limit admits at most one call per microsecond; lengthen the window"));
       }
     }
-    if (!purpose.isEmpty() && !WORD.matcher(purpose).matches()) {
+    if (!purpose.isEmpty() && !Words.isWord(purpose)) {
       problems.add(GuardProblem.onValue("purpose", GuardMessage.PURPOSE, purpose));
     }
     return problems.size() > before ? null : new GuardOptions.Rate(limit, window.orElse(null), burst, purpose);
@@ -268,8 +265,8 @@ final class MethodValidator {
    * @param finalFailures the exception types that are final
    * @param payload the checked payload, or {@code null} when it has problems
    */
-  static GuardOptions.Idempotent idempotent(Map<String, Object> values, TypeShape resultType,
-      TypeShape.Declared codec, List<TypeShape.Declared> finalFailures, GuardOptions.Payload payload,
+  static GuardOptions.Idempotent idempotent(Map<String, Object> values, TypeRef resultType,
+      TypeRef.Declared codec, List<TypeRef.Declared> finalFailures, GuardOptions.Payload payload,
       List<GuardProblem> problems) {
     int before = problems.size();
     Duration expiry = duration(values, "expiry", problems).orElse(null);

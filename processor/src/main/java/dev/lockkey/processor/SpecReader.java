@@ -35,18 +35,18 @@ import javax.lang.model.util.Types;
  * error: the fields and their order must be visible in the spec.
  */
 final class SpecReader {
-  private static final String KEY_SUFFIX = "Key";
-
   private final Elements elements;
   private final Types types;
   private final KeySpaces keySpaces;
   private final RecordReader records;
+  private final TypeRefs typeRefs;
 
   SpecReader(Elements elements, Types types, KeySpaces keySpaces) {
     this.elements = elements;
     this.types = types;
     this.keySpaces = keySpaces;
     this.records = new RecordReader(elements, types);
+    this.typeRefs = new TypeRefs(elements, types);
   }
 
   /**
@@ -89,8 +89,8 @@ final class SpecReader {
           Names.LOCK_KEY_SPEC, Message.NOT_INTERFACE, spec.getSimpleName(), describe(spec.getKind())));
       return Optional.empty();
     }
-    TypeRef.Declared specName = declared(elements, spec);
-    String keyName = spec.getSimpleName() + KEY_SUFFIX;
+    TypeRef.Declared specName = typeRefs.declared(spec);
+    String keyName = GeneratedNames.keyClassName(spec.getSimpleName());
     checkDeclaration(spec, keyName, reporter);
 
     List<ExecutableElement> accessors = ElementFilter.methodsIn(spec.getEnclosedElements()).stream()
@@ -304,7 +304,7 @@ final class SpecReader {
       problems.add(Problem.onElement(Message.INACCESSIBLE_TYPE, name, declared));
       return Optional.empty();
     }
-    return Optional.of(new FieldType(kind, declared(elements, element), Container.NONE));
+    return Optional.of(new FieldType(kind, typeRefs.declared(element), Container.NONE));
   }
 
   private FieldModifiers readModifiers(ExecutableElement accessor) {
@@ -347,15 +347,6 @@ final class SpecReader {
       }
     }
     return values;
-  }
-
-  /** The name of {@code type} as generated code names it. */
-  static TypeRef.Declared declared(Elements elements, TypeElement type) {
-    List<String> simpleNames = new ArrayList<>();
-    for (Element e = type; e instanceof TypeElement; e = e.getEnclosingElement()) {
-      simpleNames.add(0, e.getSimpleName().toString());
-    }
-    return new TypeRef.Declared(elements.getPackageOf(type).getQualifiedName().toString(), simpleNames);
   }
 
   private String nameOf(TypeMirror type) {
