@@ -17,7 +17,7 @@ final class GeneratedNames {
 
   private GeneratedNames() {}
 
-  /** The key class of a spec: a top-level class in its package, also for a nested spec, e.g. {@code PaymentCaptureKey}. */
+  /** The key class of a spec, e.g. {@code PaymentCaptureKey}: a top-level class in its package, also for a nested spec. */
   static TypeRef.Declared keyClass(TypeRef.Declared spec) {
     return spec.sibling(keyClassName(spec.simpleNames().get(spec.simpleNames().size() - 1)));
   }

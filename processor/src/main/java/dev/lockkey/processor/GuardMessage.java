@@ -2,15 +2,15 @@ package dev.lockkey.processor;
 
 import static javax.tools.Diagnostic.Kind.ERROR;
 
-import java.util.Locale;
 import javax.tools.Diagnostic;
 
 /**
- * The diagnostics of guarded methods ({@code @Locked}, {@code @SingleFlighted},
- * {@code @RateLimited}, {@code @Idempotent}, {@code @KeyField}), apart from the spec catalogue in {@link Message}: each
- * starts with a stable id, then the rule, what was found, and the fix.
+ * The catalogue of {@link GuardedMethodProcessor}: the messages about guarded methods
+ * ({@code @Locked}, {@code @SingleFlighted}, {@code @RateLimited}, {@code @Idempotent},
+ * {@code @KeyField}), apart from the spec catalogue in {@link Message}: each starts with a stable
+ * id, then the rule, what was found, and the fix.
  */
-enum GuardMessage {
+enum GuardMessage implements ProcessorMessage {
   // Where the key comes from, reported on the parameter or the annotation value at fault.
   NOT_A_SPEC(ERROR, "LockKeyGuardSpec",
       "%s names %s, which is not a @LockKeySpec interface; name the spec whose key guards the method,"
@@ -111,28 +111,14 @@ enum GuardMessage {
       "lockkey-processor failed on the guarded methods of %s with %s; this is a bug in lockkey-processor,"
           + " please report it with the class");
 
-  private final Diagnostic.Kind kind;
-  private final String id;
-  private final String text;
+  private final MessageText text;
 
-  GuardMessage(Diagnostic.Kind kind, String id, String text) {
-    this.kind = kind;
-    this.id = id;
-    this.text = text;
+  GuardMessage(Diagnostic.Kind kind, String id, String template) {
+    this.text = new MessageText(kind, id, template);
   }
 
-  /** Error, warning or note. */
-  Diagnostic.Kind kind() {
-    return kind;
-  }
-
-  /** The stable id, e.g. {@code LockKeyGuardMissing}, shared by the variants of one rule. */
-  String id() {
-    return id;
-  }
-
-  /** The text to print, e.g. {@code [LockKeyGuardMissing] identity field tenant of ...}. */
-  String format(Object... args) {
-    return "[" + id + "] " + String.format(Locale.ROOT, text, args);
+  @Override
+  public MessageText text() {
+    return text;
   }
 }

@@ -1,9 +1,7 @@
 package dev.lockkey.processor;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
@@ -55,8 +53,8 @@ final class MethodReader {
         return true;
       }
       for (GuardKind kind : GuardKind.values()) {
-        AnnotationMirror guard = Reporter.find(method, kind.annotation());
-        if (guard != null && guard.getElementValues().values().stream().anyMatch(MethodReader::erroneous)) {
+        AnnotationMirror guard = Annotations.find(method, kind.annotation());
+        if (guard != null && guard.getElementValues().values().stream().anyMatch(Annotations::erroneous)) {
           return true;
         }
       }
@@ -65,7 +63,7 @@ final class MethodReader {
   }
 
   /** The class's model, or empty when a method has errors (all of them reported). */
-  Optional<GuardedClassModel> read(TypeElement type, List<ExecutableElement> methods, GuardReporter reporter) {
+  Optional<GuardedClassModel> read(TypeElement type, List<ExecutableElement> methods, Reporter reporter) {
     List<GuardedMethodModel> models = new ArrayList<>();
     String generatedName = GeneratedNames.guardsClassName(type);
     for (ExecutableElement method : methods) {
@@ -78,38 +76,38 @@ final class MethodReader {
   }
 
   private Optional<GuardedMethodModel> readMethod(TypeElement type, ExecutableElement method, String generatedName,
-      GuardReporter reporter) {
+      Reporter reporter) {
     String name = method.getSimpleName().toString();
     List<GuardKind> kinds = new ArrayList<>();
     for (GuardKind kind : GuardKind.values()) {
-      if (Reporter.find(method, kind.annotation()) != null) {
+      if (Annotations.has(method, kind.annotation())) {
         kinds.add(kind);
       }
     }
     if (kinds.size() > 1) {
-      reporter.report(method, null, GuardProblem.onMethod(
+      reporter.report(method, Problem.onElement(
           GuardMessage.TWO_GUARDS, name, kinds.get(0).display(), kinds.get(1).display()));
       return Optional.empty();
     }
     GuardKind kind = kinds.get(0);
-    AnnotationMirror guard = Reporter.find(method, kind.annotation());
-    List<GuardProblem> problems = new ArrayList<>();
+    AnnotationMirror guard = Annotations.find(method, kind.annotation());
+    List<Problem> problems = new ArrayList<>();
     checkInterceptable(type, method, generatedName, problems);
 
-    Map<String, Object> values = values(guard);
+    Attributes values = Attributes.of(elements, guard);
     TypeElement spec = values.get("value") instanceof DeclaredType specType
         ? (TypeElement) specType.asElement()
         : null;
-    if (spec == null || spec.getKind() != ElementKind.INTERFACE || Reporter.find(spec, Names.LOCK_KEY_SPEC) == null) {
-      problems.add(GuardProblem.onValue("value", GuardMessage.NOT_A_SPEC,
+    if (spec == null || spec.getKind() != ElementKind.INTERFACE || !Annotations.has(spec, Names.LOCK_KEY_SPEC)) {
+      problems.add(values.onValue("value", GuardMessage.NOT_A_SPEC,
           kind.display(), spec == null ? values.get("value") : spec.getQualifiedName(), kind.display()));
-      problems.forEach(problem -> reporter.report(method, guard, problem));
+      problems.forEach(problem -> reporter.report(method, problem));
       return Optional.empty();
     }
     List<ExecutableElement> accessors = ElementFilter.methodsIn(spec.getEnclosedElements()).stream()
         .filter(accessor -> accessor.getModifiers().contains(Modifier.ABSTRACT) && accessor.getParameters().isEmpty())
         .toList();
-    boolean kotlin = Reporter.find(spec, PropertyNames.KOTLIN_METADATA) != null;
+    boolean kotlin = Annotations.has(spec, PropertyNames.KOTLIN_METADATA);
     List<MethodValidator.FieldFacts> fields = accessors.stream()
         .map(accessor -> new MethodValidator.FieldFacts(
             PropertyNames.fieldName(accessor.getSimpleName().toString(), kotlin), accessor.getReturnType().toString()))
@@ -122,16 +120,16 @@ final class MethodReader {
       parameters.add(parameterFacts(i, method.getParameters().get(i), spec, keyClass, fields, accessors));
     }
     String specName = spec.getSimpleName().toString();
-    KeySource source = MethodValidator.bind(specName, name, fields, parameters, problems);
+    KeySource source = MethodValidator.bind(kind.annotation(), specName, name, fields, parameters, problems);
     int lease = MethodValidator.lease(kind, parameters, problems);
     GuardOptions options = switch (kind) {
       case LOCKED -> MethodValidator.lock(values, problems);
       case SINGLE_FLIGHTED -> flightOptions(type, method, values, problems);
       case RATE_LIMITED -> MethodValidator.rate(values,
-          accessors.stream().anyMatch(accessor -> Reporter.find(accessor, Names.WINDOW) != null), specName, problems);
+          accessors.stream().anyMatch(accessor -> Annotations.has(accessor, Names.WINDOW)), specName, problems);
       case IDEMPOTENT -> idempotentOptions(type, method, values, parameters, problems);
     };
-    problems.forEach(problem -> reporter.report(method, guard, problem));
+    problems.forEach(problem -> reporter.report(method, problem));
     if (source == null || options == null || !problems.isEmpty()) { // every guard problem is an error
       return Optional.empty();
     }
@@ -144,7 +142,7 @@ final class MethodReader {
         specShape,
         keyClass,
         accessors.stream().map(accessor -> accessor.getSimpleName().toString()).toList(),
-        accessors.stream().anyMatch(accessor -> Reporter.find(accessor, Names.SECRET) != null),
+        accessors.stream().anyMatch(accessor -> Annotations.has(accessor, Names.SECRET)),
         lease,
         options));
   }
@@ -167,11 +165,11 @@ final class MethodReader {
 
   /** A private or static method, or a type the generated class cannot name. */
   private void checkInterceptable(TypeElement type, ExecutableElement method, String generatedName,
-      List<GuardProblem> problems) {
+      List<Problem> problems) {
     String name = method.getSimpleName().toString();
     for (Modifier modifier : List.of(Modifier.PRIVATE, Modifier.STATIC)) {
       if (method.getModifiers().contains(modifier)) {
-        problems.add(GuardProblem.onMethod(GuardMessage.NOT_INTERCEPTABLE, name, modifier, modifier));
+        problems.add(Problem.onElement(GuardMessage.NOT_INTERCEPTABLE, name, modifier, modifier));
       }
     }
     List<TypeMirror> named = new ArrayList<>();
@@ -179,7 +177,7 @@ final class MethodReader {
     method.getParameters().forEach(parameter -> named.add(types.erasure(parameter.asType())));
     for (TypeMirror mirror : named) {
       privateType(mirror).ifPresent(hidden -> problems.add(
-          GuardProblem.onMethod(GuardMessage.INACCESSIBLE, name, hidden, generatedName)));
+          Problem.onElement(GuardMessage.INACCESSIBLE, name, hidden, generatedName)));
     }
   }
 
@@ -201,8 +199,8 @@ final class MethodReader {
   }
 
   /** The single flight's options: a codec of the user's that fits the result type, or a built-in one. */
-  private GuardOptions flightOptions(TypeElement type, ExecutableElement method, Map<String, Object> values,
-      List<GuardProblem> problems) {
+  private GuardOptions flightOptions(TypeElement type, ExecutableElement method, Attributes values,
+      List<Problem> problems) {
     TypeMirror result = method.getReturnType();
     Optional<TypeRef.Declared> codec = codec(type, method, values, problems);
     if (codec.isPresent()) {
@@ -211,7 +209,7 @@ final class MethodReader {
     boolean bytes = result.getKind() == TypeKind.ARRAY
         && ((ArrayType) result).getComponentType().getKind() == TypeKind.BYTE;
     if (!bytes && !qualifiedName(result).equals(String.class.getName())) {
-      problems.add(GuardProblem.onMethod(GuardMessage.FLIGHT_RESULT, method.getSimpleName(), result, boxed(result)));
+      problems.add(Problem.onElement(GuardMessage.FLIGHT_RESULT, method.getSimpleName(), result, boxed(result)));
     }
     return MethodValidator.flight(values, null, bytes, problems);
   }
@@ -221,12 +219,12 @@ final class MethodReader {
    * (else the invoker finds one by the result's class, which a generic type defeats), the final
    * failures.
    */
-  private GuardOptions idempotentOptions(TypeElement type, ExecutableElement method, Map<String, Object> values,
-      List<MethodValidator.ParameterFacts> parameters, List<GuardProblem> problems) {
+  private GuardOptions idempotentOptions(TypeElement type, ExecutableElement method, Attributes values,
+      List<MethodValidator.ParameterFacts> parameters, List<Problem> problems) {
     TypeMirror result = method.getReturnType();
     Optional<TypeRef.Declared> codec = codec(type, method, values, problems);
     if (codec.isEmpty() && hasTypeArguments(result)) {
-      problems.add(GuardProblem.onMethod(GuardMessage.IDEMPOTENT_RESULT, method.getSimpleName(), result, result));
+      problems.add(Problem.onElement(GuardMessage.IDEMPOTENT_RESULT, method.getSimpleName(), result, result));
     }
     MethodValidator.ParameterFacts payload = MethodValidator.payload(
         method.getSimpleName().toString(), parameters, problems);
@@ -243,7 +241,7 @@ final class MethodReader {
           finalFailures.add(typeRefs.declared((TypeElement) failureType.asElement()));
           if (!thrown(method, failureType)) {
             String name = failureType.asElement().getSimpleName().toString();
-            problems.add(GuardProblem.onValue("finalFailures", GuardMessage.FINAL_NEVER_THROWN,
+            problems.add(values.onValue("finalFailures", GuardMessage.FINAL_NEVER_THROWN,
                 name, method.getSimpleName(), name));
           }
         }
@@ -259,8 +257,8 @@ final class MethodReader {
    * The user's codec class, when the annotation names one (problems added when it stores no result
    * of the method's type, or generated code cannot create it); empty for {@code Void.class}.
    */
-  private Optional<TypeRef.Declared> codec(TypeElement type, ExecutableElement method, Map<String, Object> values,
-      List<GuardProblem> problems) {
+  private Optional<TypeRef.Declared> codec(TypeElement type, ExecutableElement method, Attributes values,
+      List<Problem> problems) {
     if (!(values.get("codec") instanceof DeclaredType codecType)
         || qualifiedName(codecType).equals(Void.class.getName())) {
       return Optional.empty();
@@ -270,10 +268,10 @@ final class MethodReader {
     TypeElement codec = (TypeElement) codecType.asElement();
     Optional<TypeMirror> handled = codecArgument(codecType);
     if (result.getKind() == TypeKind.VOID || handled.isEmpty() || !types.isSameType(handled.get(), boxed)) {
-      problems.add(GuardProblem.onValue("codec", GuardMessage.CODEC_TYPE,
+      problems.add(values.onValue("codec", GuardMessage.CODEC_TYPE,
           codec.getSimpleName(), boxed, method.getSimpleName(), result));
     }
-    uncreatable(codec, type).ifPresent(why -> problems.add(GuardProblem.onValue("codec",
+    uncreatable(codec, type).ifPresent(why -> problems.add(values.onValue("codec",
         GuardMessage.CODEC_CONSTRUCTOR, codec.getSimpleName(), why)));
     return Optional.of(typeRefs.declared(codec));
   }
@@ -339,13 +337,13 @@ final class MethodReader {
       TypeRef.Declared keyClass, List<MethodValidator.FieldFacts> fields, List<ExecutableElement> accessors) {
     String name = parameter.getSimpleName().toString();
     TypeMirror type = parameter.asType();
-    AnnotationMirror keyField = Reporter.find(parameter, GuardNames.KEY_FIELD);
-    String field = keyField == null ? null : (String) values(keyField).get("value");
+    AnnotationMirror keyField = Annotations.find(parameter, GuardNames.KEY_FIELD);
+    String field = keyField == null ? null : (String) Attributes.of(elements, keyField).get("value");
     boolean lease = type.getKind() == TypeKind.DECLARED && qualifiedName(type).equals(GuardNames.LEASE);
     boolean token = type.getKind() == TypeKind.DECLARED && qualifiedName(type).equals(GuardNames.FENCING_TOKEN);
     MethodValidator.Payload payload = MethodValidator.Payload.NONE;
     if (type.getKind() == TypeKind.DECLARED && types.asElement(type).getKind() == ElementKind.RECORD) {
-      payload = Reporter.find(types.asElement(type), Names.FINGERPRINTED) != null
+      payload = Annotations.has(types.asElement(type), Names.FINGERPRINTED)
           ? MethodValidator.Payload.FINGERPRINTED
           : MethodValidator.Payload.RECORD;
     }
@@ -388,25 +386,5 @@ final class MethodReader {
       case DECLARED -> ((DeclaredType) type).getTypeArguments().stream().anyMatch(MethodReader::unresolved);
       default -> false;
     };
-  }
-
-  /**
-   * Whether javac could not evaluate an attribute value, e.g. a class literal of an unknown type:
-   * javac shows it as {@code <error>}.
-   */
-  private static boolean erroneous(AnnotationValue value) {
-    return value.toString().contains("<error>");
-  }
-
-  /** The attribute values with defaults, by name; an enum constant as its name. */
-  private Map<String, Object> values(AnnotationMirror annotation) {
-    Map<String, Object> values = new HashMap<>();
-    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
-        elements.getElementValuesWithDefaults(annotation).entrySet()) {
-      Object value = entry.getValue().getValue();
-      values.put(entry.getKey().getSimpleName().toString(),
-          value instanceof VariableElement constant ? constant.getSimpleName().toString() : value);
-    }
-    return values;
   }
 }

@@ -91,7 +91,7 @@ final class RecordReader {
       List<String> excluded = new ArrayList<>();
       for (RecordComponentElement component : record.getRecordComponents()) {
         String member = component.getSimpleName().toString();
-        if (Reporter.find(component, Names.NOT_IN_FINGERPRINT) != null) {
+        if (Annotations.has(component, Names.NOT_IN_FINGERPRINT)) {
           excluded.add(member);
           continue;
         }

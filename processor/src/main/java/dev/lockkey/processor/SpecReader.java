@@ -1,7 +1,6 @@
 package dev.lockkey.processor;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -9,13 +8,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
-import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
@@ -58,10 +55,10 @@ final class SpecReader {
    */
   List<String> unresolved(TypeElement spec) {
     List<String> unresolved = new ArrayList<>();
-    AnnotationMirror annotation = Reporter.find(spec, Names.LOCK_KEY_SPEC);
+    AnnotationMirror annotation = Annotations.find(spec, Names.LOCK_KEY_SPEC);
     if (annotation != null) {
       annotation.getElementValues().forEach((attribute, value) -> {
-        if (erroneous(value)) {
+        if (Annotations.erroneous(value)) {
           unresolved.add("the value of @LockKeySpec's " + attribute.getSimpleName());
         }
       });
@@ -99,7 +96,7 @@ final class SpecReader {
     if (accessors.isEmpty()) {
       reporter.report(spec, Message.NO_IDENTITY_FIELD, spec.getSimpleName());
     }
-    boolean kotlin = Reporter.find(spec, PropertyNames.KOTLIN_METADATA) != null;
+    boolean kotlin = Annotations.has(spec, PropertyNames.KOTLIN_METADATA);
     List<String> fieldNames = accessors.stream()
         .map(method -> PropertyNames.fieldName(method.getSimpleName().toString(), kotlin))
         .toList();
@@ -123,7 +120,7 @@ final class SpecReader {
   private record Header(String domain, String action, int version, String layout) {}
 
   private Optional<Header> readHeader(TypeElement spec, List<String> fieldNames, Reporter reporter) {
-    Map<String, Object> values = values(Reporter.find(spec, Names.LOCK_KEY_SPEC));
+    Attributes values = Attributes.of(elements, Annotations.find(spec, Names.LOCK_KEY_SPEC));
     if (!(values.get("domain") instanceof String domain)
         || !(values.get("action") instanceof String action)
         || !(values.get("version") instanceof Integer version)
@@ -308,45 +305,25 @@ final class SpecReader {
   }
 
   private FieldModifiers readModifiers(ExecutableElement accessor) {
-    AnnotationMirror maxLength = Reporter.find(accessor, Names.MAX_LENGTH);
-    AnnotationMirror window = Reporter.find(accessor, Names.WINDOW);
+    AnnotationMirror maxLength = Annotations.find(accessor, Names.MAX_LENGTH);
+    AnnotationMirror window = Annotations.find(accessor, Names.WINDOW);
     return new FieldModifiers(
-        Reporter.find(accessor, Names.HASHED) != null,
-        Reporter.find(accessor, Names.SECRET) != null,
-        Reporter.find(accessor, Names.UNORDERED) != null,
-        Reporter.find(accessor, Names.CASE_INSENSITIVE) != null,
-        Reporter.find(accessor, Names.VERBATIM) != null,
-        maxLength == null || !(values(maxLength).get("value") instanceof Integer limit) ? null : limit,
+        Annotations.has(accessor, Names.HASHED),
+        Annotations.has(accessor, Names.SECRET),
+        Annotations.has(accessor, Names.UNORDERED),
+        Annotations.has(accessor, Names.CASE_INSENSITIVE),
+        Annotations.has(accessor, Names.VERBATIM),
+        maxLength == null || !(Attributes.of(elements, maxLength).get("value") instanceof Integer limit) ? null : limit,
         window == null ? null : readWindow(window));
   }
 
   /** The window, or {@code null} when javac could not evaluate its attributes (and reports that). */
   private WindowSize readWindow(AnnotationMirror window) {
-    Map<String, Object> values = values(window);
-    if (values.get("size") instanceof Long size && values.get("unit") instanceof VariableElement unit) {
-      return new WindowSize(size, unit.getSimpleName().toString());
+    Attributes values = Attributes.of(elements, window);
+    if (values.get("size") instanceof Long size && values.get("unit") instanceof String unit) {
+      return new WindowSize(size, unit);
     }
     return null;
-  }
-
-  /**
-   * Whether javac could not evaluate an attribute value, e.g. a constant it cannot find. javac
-   * shows such a value as the string {@code <error>} (a real string constant prints quoted).
-   */
-  private static boolean erroneous(AnnotationValue value) {
-    return "<error>".equals(value.toString());
-  }
-
-  /** The attribute values of an annotation, defaults included, by attribute name; erroneous ones left out. */
-  private Map<String, Object> values(AnnotationMirror annotation) {
-    Map<String, Object> values = new HashMap<>();
-    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
-        elements.getElementValuesWithDefaults(annotation).entrySet()) {
-      if (!erroneous(entry.getValue())) {
-        values.put(entry.getKey().getSimpleName().toString(), entry.getValue().getValue());
-      }
-    }
-    return values;
   }
 
   private String nameOf(TypeMirror type) {
