@@ -27,19 +27,21 @@ import javax.lang.model.util.Types;
  * this class gathers what they judge from javac.
  *
  * <p>The spec is read from the {@code TypeElement} of the annotation's class literal, whether it is
- * compiled now or comes from a jar: its identity fields are its abstract parameterless methods in
- * declaration order, as {@link SpecReader} reads them, and its key class is {@code XxxKey} in its
- * package. Whether the spec itself is valid is the spec processor's to report.
+ * compiled now or comes from a jar, into the {@link SpecShape} the spec processor reads too: its
+ * identity fields and its key class. Whether the spec itself is valid is the spec processor's to
+ * report.
  */
 final class MethodReader {
   private final Elements elements;
   private final Types types;
   private final TypeRefs typeRefs;
+  private final SpecShapeReader shapes;
 
   MethodReader(Elements elements, Types types) {
     this.elements = elements;
     this.types = types;
     this.typeRefs = new TypeRefs(elements, types);
+    this.shapes = new SpecShapeReader(typeRefs);
   }
 
   /**
@@ -104,20 +106,12 @@ final class MethodReader {
       problems.forEach(problem -> reporter.report(method, problem));
       return Optional.empty();
     }
-    List<ExecutableElement> accessors = ElementFilter.methodsIn(spec.getEnclosedElements()).stream()
-        .filter(accessor -> accessor.getModifiers().contains(Modifier.ABSTRACT) && accessor.getParameters().isEmpty())
-        .toList();
-    boolean kotlin = Annotations.has(spec, PropertyNames.KOTLIN_METADATA);
-    List<MethodValidator.FieldFacts> fields = accessors.stream()
-        .map(accessor -> new MethodValidator.FieldFacts(
-            PropertyNames.fieldName(accessor.getSimpleName().toString(), kotlin), accessor.getReturnType().toString()))
-        .toList();
-    TypeRef.Declared specShape = typeRefs.declared(spec);
-    TypeRef.Declared keyClass = GeneratedNames.keyClass(specShape);
-
+    SpecShape shape = shapes.read(spec);
+    List<SpecShape.Accessor> fields = shape.fields();
+    List<ExecutableElement> accessors = SpecShapeReader.accessors(spec);
     List<MethodValidator.ParameterFacts> parameters = new ArrayList<>();
     for (int i = 0; i < method.getParameters().size(); i++) {
-      parameters.add(parameterFacts(i, method.getParameters().get(i), spec, keyClass, fields, accessors));
+      parameters.add(parameterFacts(i, method.getParameters().get(i), spec, shape, accessors));
     }
     String specName = spec.getSimpleName().toString();
     KeySource source = MethodValidator.bind(kind.annotation(), specName, name, fields, parameters, problems);
@@ -125,8 +119,7 @@ final class MethodReader {
     GuardOptions options = switch (kind) {
       case LOCKED -> MethodValidator.lock(values, problems);
       case SINGLE_FLIGHTED -> flightOptions(type, method, values, problems);
-      case RATE_LIMITED -> MethodValidator.rate(values,
-          accessors.stream().anyMatch(accessor -> Annotations.has(accessor, Names.WINDOW)), specName, problems);
+      case RATE_LIMITED -> MethodValidator.rate(values, shape.windowed(), specName, problems);
       case IDEMPOTENT -> idempotentOptions(type, method, values, parameters, problems);
     };
     problems.forEach(problem -> reporter.report(method, problem));
@@ -139,10 +132,10 @@ final class MethodReader {
         method.getParameters().stream().map(parameter -> typeRefs.of(types.erasure(parameter.asType()))).toList(),
         keyParameters(method, source),
         source,
-        specShape,
-        keyClass,
-        accessors.stream().map(accessor -> accessor.getSimpleName().toString()).toList(),
-        accessors.stream().anyMatch(accessor -> Annotations.has(accessor, Names.SECRET)),
+        shape.spec(),
+        shape.keyClass(),
+        fields.stream().map(SpecShape.Accessor::method).toList(),
+        shape.secret(),
         lease,
         options));
   }
@@ -330,11 +323,11 @@ final class MethodReader {
   }
 
   /**
-   * @param fields the spec's fields, in declaration order
-   * @param accessors their accessors, in the same order
+   * @param shape the shape of {@code spec}
+   * @param accessors the elements of its accessors, in the order of {@code shape.accessors()}
    */
   private MethodValidator.ParameterFacts parameterFacts(int index, VariableElement parameter, TypeElement spec,
-      TypeRef.Declared keyClass, List<MethodValidator.FieldFacts> fields, List<ExecutableElement> accessors) {
+      SpecShape shape, List<ExecutableElement> accessors) {
     String name = parameter.getSimpleName().toString();
     TypeMirror type = parameter.asType();
     AnnotationMirror keyField = Annotations.find(parameter, GuardNames.KEY_FIELD);
@@ -351,11 +344,12 @@ final class MethodReader {
     if (type.getKind() == TypeKind.DECLARED && types.isAssignable(types.erasure(type), types.erasure(spec.asType()))) {
       String qualified = qualifiedName(type);
       whole = qualified.contentEquals(spec.getQualifiedName()) ? KeySource.Form.SPEC
-          : qualified.equals(keyClass.qualifiedName()) ? KeySource.Form.KEY
+          : qualified.equals(shape.keyClass().qualifiedName()) ? KeySource.Form.KEY
           : KeySource.Form.IMPLEMENTATION;
     }
     String candidate = field != null ? field : name;
-    int named = fields.stream().map(MethodValidator.FieldFacts::name).toList().indexOf(candidate);
+    int named = shape.accessors().stream().map(accessor -> accessor.parameterless() ? accessor.field() : null)
+        .toList().indexOf(candidate);
     boolean fits = named >= 0 && types.isAssignable(type, accessors.get(named).getReturnType());
     return new MethodValidator.ParameterFacts(
         index, name, type.toString(), field, whole, lease, token, payload, fits, hasTypeVariable(type));

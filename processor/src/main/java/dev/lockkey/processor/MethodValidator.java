@@ -21,9 +21,6 @@ final class MethodValidator {
 
   private MethodValidator() {}
 
-  /** An identity field of the spec: its accessor's name and type, as javac prints it. */
-  record FieldFacts(String name, String type) {}
-
   /**
    * What the reader found about one parameter of the guarded method.
    *
@@ -66,10 +63,10 @@ final class MethodValidator {
    * @param spec the spec's simple name, for messages
    * @param method the method's name, for messages
    */
-  static KeySource bind(String guard, String spec, String method, List<FieldFacts> fields,
+  static KeySource bind(String guard, String spec, String method, List<SpecShape.Accessor> fields,
       List<ParameterFacts> parameters, List<Problem> problems) {
     int before = problems.size();
-    List<String> names = fields.stream().map(FieldFacts::name).toList();
+    List<String> names = fields.stream().map(SpecShape.Accessor::field).toList();
     for (ParameterFacts parameter : parameters) {
       if (parameter.keyField() != null && !names.contains(parameter.keyField())) {
         problems.add(Problem.onParameterValue(parameter.index(), GuardNames.KEY_FIELD, "value",
@@ -80,22 +77,22 @@ final class MethodValidator {
     boolean misspelt = problems.size() > before;
     Set<String> reportedPairs = new HashSet<>();
     List<ParameterFacts> sources = new ArrayList<>();
-    for (FieldFacts field : fields) {
+    for (SpecShape.Accessor field : fields) {
       List<ParameterFacts> candidates = parameters.stream()
-          .filter(parameter -> parameter.names(field.name()) || parameter.wholeKey())
+          .filter(parameter -> parameter.names(field.field()) || parameter.wholeKey())
           .toList();
       if (candidates.isEmpty()) {
         if (misspelt) {
           continue;
         }
-        problems.add(Problem.onValue(guard, "value", GuardMessage.MISSING_FIELD, field.name(), spec, method,
-            field.type(), field.name(), field.name(), spec));
+        problems.add(Problem.onValue(guard, "value", GuardMessage.MISSING_FIELD, field.field(), spec, method,
+            field.type(), field.field(), field.field(), spec));
       } else if (candidates.size() > 1) {
         ParameterFacts first = candidates.get(0);
         ParameterFacts second = candidates.get(1);
         if (reportedPairs.add(first.name() + "/" + second.name())) {
           problems.add(Problem.onParameter(second.index(), GuardMessage.AMBIGUOUS_FIELD,
-              field.name(), spec, first.name(), second.name(), field.name()));
+              field.field(), spec, first.name(), second.name(), field.field()));
         }
       } else {
         ParameterFacts source = candidates.get(0);
@@ -104,7 +101,7 @@ final class MethodValidator {
               source.name(), source.type(), field.type()));
         } else if (!source.wholeKey() && !source.fits()) {
           problems.add(Problem.onParameter(source.index(), GuardMessage.FIELD_TYPE,
-              source.name(), source.type(), field.name(), spec, field.type(), field.type()));
+              source.name(), source.type(), field.field(), spec, field.type(), field.type()));
         }
         sources.add(source);
       }

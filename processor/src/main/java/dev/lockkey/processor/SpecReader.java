@@ -23,13 +23,13 @@ import javax.lang.model.util.Types;
 
 /**
  * Turns a {@code @LockKeySpec} element into a {@link SpecModel}, or reports every independent
- * reason why it cannot, each at its element, and returns nothing. The rules themselves are in
+ * reason why it cannot, each at its element, and returns nothing. The spec's name and fields come
+ * from its {@link SpecShape}, as the guard processor sees them; the rules themselves are in
  * {@link SpecValidator} and {@link Layout}; this class gathers what they judge from javac.
  *
- * <p>Identity fields are the abstract methods declared in the spec itself, in declaration order.
- * Default, static and private methods are not fields. A super-interface may contribute default
- * and static methods, but an abstract method inherited and not implemented in the spec is an
- * error: the fields and their order must be visible in the spec.
+ * <p>A super-interface may contribute default and static methods, but an abstract method
+ * inherited and not implemented in the spec is an error: the fields and their order must be
+ * visible in the spec.
  */
 final class SpecReader {
   private final Elements elements;
@@ -37,6 +37,7 @@ final class SpecReader {
   private final KeySpaces keySpaces;
   private final RecordReader records;
   private final TypeRefs typeRefs;
+  private final SpecShapeReader shapes;
 
   SpecReader(Elements elements, Types types, KeySpaces keySpaces) {
     this.elements = elements;
@@ -44,6 +45,7 @@ final class SpecReader {
     this.keySpaces = keySpaces;
     this.records = new RecordReader(elements, types);
     this.typeRefs = new TypeRefs(elements, types);
+    this.shapes = new SpecShapeReader(typeRefs);
   }
 
   /**
@@ -64,9 +66,7 @@ final class SpecReader {
       });
     }
     spec.getInterfaces().forEach(type -> collectErrors(type, unresolved));
-    ElementFilter.methodsIn(spec.getEnclosedElements()).stream()
-        .filter(method -> method.getModifiers().contains(Modifier.ABSTRACT))
-        .forEach(method -> collectErrors(method.getReturnType(), unresolved));
+    SpecShapeReader.accessors(spec).forEach(method -> collectErrors(method.getReturnType(), unresolved));
     return unresolved;
   }
 
@@ -86,25 +86,20 @@ final class SpecReader {
           Names.LOCK_KEY_SPEC, Message.NOT_INTERFACE, spec.getSimpleName(), describe(spec.getKind())));
       return Optional.empty();
     }
-    TypeRef.Declared specName = typeRefs.declared(spec);
-    String keyName = GeneratedNames.keyClassName(spec.getSimpleName());
+    SpecShape shape = shapes.read(spec);
+    String keyName = shape.keyClass().simpleNames().get(0);
     checkDeclaration(spec, keyName, reporter);
 
-    List<ExecutableElement> accessors = ElementFilter.methodsIn(spec.getEnclosedElements()).stream()
-        .filter(method -> method.getModifiers().contains(Modifier.ABSTRACT))
-        .toList();
+    List<ExecutableElement> accessors = SpecShapeReader.accessors(spec);
     if (accessors.isEmpty()) {
       reporter.report(spec, Message.NO_IDENTITY_FIELD, spec.getSimpleName());
     }
-    boolean kotlin = Annotations.has(spec, PropertyNames.KOTLIN_METADATA);
-    List<String> fieldNames = accessors.stream()
-        .map(method -> PropertyNames.fieldName(method.getSimpleName().toString(), kotlin))
-        .toList();
+    List<String> fieldNames = shape.accessors().stream().map(SpecShape.Accessor::field).toList();
     Optional<Header> header = readHeader(spec, fieldNames, reporter);
     List<FieldModel> fields = new ArrayList<>();
     Map<String, RecordModel> fingerprinted = new LinkedHashMap<>();
     for (int i = 0; i < accessors.size(); i++) {
-      readField(accessors.get(i), fieldNames.get(i), fingerprinted, reporter).ifPresent(fields::add);
+      readField(accessors.get(i), shape.accessors().get(i), fingerprinted, reporter).ifPresent(fields::add);
     }
 
     if (reporter.hadError() || header.isEmpty() || fields.size() != accessors.size()) {
@@ -112,7 +107,7 @@ final class SpecReader {
     }
     Header valid = header.get();
     return Optional.of(new SpecModel(
-        specName, keyName, valid.domain(), valid.action(), valid.version(), valid.layout(), fields,
+        shape.spec(), keyName, valid.domain(), valid.action(), valid.version(), valid.layout(), fields,
         List.copyOf(fingerprinted.values())));
   }
 
@@ -193,14 +188,15 @@ final class SpecReader {
   }
 
   /**
-   * @param fieldName the field's name, which differs from the accessor's for a Kotlin property;
+   * @param shape the accessor's names, whose field name differs from its own for a Kotlin property;
    *     messages name the accessor, the method the user sees in the spec or its kapt stub
    * @param fingerprinted where the models of a {@code @Hashed} record field and its nested records go,
    *     by qualified name
    */
   private Optional<FieldModel> readField(
-      ExecutableElement accessor, String fieldName, Map<String, RecordModel> fingerprinted, Reporter reporter) {
-    String name = accessor.getSimpleName().toString();
+      ExecutableElement accessor, SpecShape.Accessor shape, Map<String, RecordModel> fingerprinted,
+      Reporter reporter) {
+    String name = shape.method();
     TypeMirror returnType = accessor.getReturnType();
     List<Problem> problems = new ArrayList<>();
     if (!accessor.getParameters().isEmpty()) {
@@ -218,7 +214,7 @@ final class SpecReader {
       type = readType(name, returnType, problems);
     }
     FieldModifiers modifiers = readModifiers(accessor);
-    problems.addAll(SpecValidator.field(name, type, returnType.toString(), modifiers));
+    problems.addAll(SpecValidator.field(name, type, shape.type(), modifiers));
     if (type != null && type.kind() == ScalarKind.RECORD && problems.stream().noneMatch(Problem::isError)) {
       Optional<List<RecordModel>> models = records.read((TypeElement) types.asElement(returnType), problems);
       if (models.isEmpty()) {
@@ -231,7 +227,7 @@ final class SpecReader {
     if (type == null || problems.stream().anyMatch(Problem::isError)) {
       return Optional.empty();
     }
-    return Optional.of(new FieldModel(fieldName, name, returnType.toString(), type, modifiers));
+    return Optional.of(new FieldModel(shape.field(), name, shape.type(), type, modifiers));
   }
 
   /** The field's type shape, or {@code null} with the reason added to {@code problems}. */
