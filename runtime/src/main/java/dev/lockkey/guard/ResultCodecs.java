@@ -43,11 +43,12 @@ final class ResultCodecs {
   /**
    * The codec of {@code guard}'s results.
    *
+   * @param policy the guard's idempotency policy
    * @param registered the invoker's codecs, by boxed result type
    * @throws IllegalStateException naming the method and the ways to give a codec, when there is none
    */
-  static ResultCodec<?> find(MethodGuard guard, Function<? super Class<?>, ? extends ResultCodec<?>> registered) {
-    IdempotencyPolicy policy = guard.idempotencyPolicy();
+  static ResultCodec<?> find(MethodGuard guard, IdempotencyPolicy policy,
+      Function<? super Class<?>, ? extends ResultCodec<?>> registered) {
     if (policy.codec() != null) {
       return policy.codec();
     }

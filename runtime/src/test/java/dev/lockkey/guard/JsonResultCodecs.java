@@ -17,10 +17,11 @@ public final class JsonResultCodecs implements Supplier<String> {
 
   @Override
   public String get() {
-    MethodGuard guard = MethodGuard.idempotent("capture", List.of(String.class), IdempotencyPolicy.of(Receipt.class),
+    IdempotencyPolicy policy = IdempotencyPolicy.of(Receipt.class);
+    MethodGuard guard = MethodGuard.idempotent("capture", List.of(String.class), policy,
         (arguments, secret) -> null, arguments -> "fingerprint");
     try {
-      return ResultCodecs.find(guard, type -> null).getClass().getName();
+      return ResultCodecs.find(guard, policy, type -> null).getClass().getName();
     } catch (IllegalStateException e) {
       return e.getMessage();
     }
