@@ -1,18 +1,18 @@
 package dev.lockkey.redis.internal;
 
+import static dev.lockkey.lock.ModelChecks.check;
 import static org.jetbrains.lincheck.datastructures.ManagedStrategyGuaranteeKt.forClasses;
 
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockOptions;
+import dev.lockkey.lock.ModelChecks;
 import dev.lockkey.redis.RedisUnavailableException;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.locks.LockSupport;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Param;
 import org.jetbrains.lincheck.datastructures.ThreadIdGen;
 import org.jetbrains.lincheck.datastructures.Validate;
-import org.jetbrains.lincheck.datastructures.verifier.EpsilonVerifier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,18 +25,13 @@ import org.junit.jupiter.api.Test;
  * shows as a deadlock; a second holder, a token out of order, a command the store refuses or a
  * queue left behind fail the validation.
  *
- * <p>Lincheck lets a timed park in tested code return spuriously at any point, which would hide a
- * lost wake-up: the thread would simply look again. {@link LockSupport#parkNanos} is therefore
- * muted: it returns only on an unpark (or an interrupt), as the JVM's does in practice, and never
- * by its time, which here is the hour of the wait's deadline (a wait must end by a hand-off). The
- * queue's lock, a {@code ReentrantLock}, parks in the same model with the same permit, so it can
- * use an unpark up as it did in the stall of issue 15 (docs/RELIABILITY.md shows the interleaving
- * found with that fix reverted).
+ * <p>A timed park returns only on an unpark ({@link ModelChecks#twoThreads()}), never by its time,
+ * which here is the hour of the wait's deadline: a wait must end by a hand-off. The queue's lock,
+ * a {@code ReentrantLock}, parks in the same model with the same permit, so it can use an unpark
+ * up as it did in the stall of issue 15 (docs/RELIABILITY.md shows the interleaving found with
+ * that fix reverted).
  */
 class LocalWaitQueueModelCheckTest {
-  /** Interleavings explored per check (-Dlockkey.modelcheck.invocations=N explores more, on demand). */
-  private static final int INVOCATIONS = Integer.getInteger("lockkey.modelcheck.invocations", 1_000);
-
   @Test
   void aThreadQueuedBehindTheHolderIsGrantedTheLock() {
     options().check(Grant.class);
@@ -53,19 +48,7 @@ class LocalWaitQueueModelCheckTest {
   }
 
   private static ModelCheckingOptions options() {
-    return new ModelCheckingOptions()
-        .iterations(1)
-        .invocationsPerIteration(INVOCATIONS)
-        .threads(2)
-        .actorsPerThread(1)
-        .actorsBefore(0)
-        .actorsAfter(0)
-        // each thread has its role (its id): a shrunk scenario would drop the release a waiter waits for
-        .minimizeFailedScenario(false)
-        // results are void: what is checked is no deadlock and the validation below
-        .verifier(EpsilonVerifier.class)
-        // no spurious wake-ups from a timed park (see the class comment); mute is Lincheck-internal in Kotlin
-        .addGuarantee(forClasses(LockSupport.class.getName()).methods("parkNanos").mute$lincheck())
+    return ModelChecks.twoThreads()
         // the stand-ins for Redis and the lease's own bookkeeping: single steps, so the switches go to the queue
         .addGuarantee(forClasses(ModelStore.class.getName(), Lease.class.getName(), LockOptions.class.getName())
             .allMethods().treatAsAtomic())
@@ -180,16 +163,6 @@ class LocalWaitQueueModelCheckTest {
       check(violations.isEmpty(), "violations", violations);
       check(executor.storeOwner() == null, "the lock left in the store", executor.storeOwner());
       check(executor.trackedKeys() == 0, "keys tracked by the executor", executor.trackedKeys());
-    }
-  }
-
-  /**
-   * Fails with {@code what} and {@code actual} unless {@code ok}. Plain, not AssertJ: Lincheck
-   * follows every call made here, and AssertJ's objects refuse the {@code equals} it asks them.
-   */
-  static void check(boolean ok, String what, Object actual) {
-    if (!ok) {
-      throw new AssertionError(what + ": " + actual);
     }
   }
 }
