@@ -22,7 +22,6 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
-import java.util.stream.IntStream;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.RedisClient;
 
@@ -54,12 +53,11 @@ public final class FaultWorker {
 
   /** Runs the worker; see the class documentation for the arguments. */
   public static void main(String[] args) throws InterruptedException, IOException {
-    Keyspace keyspace = Keyspace.of(args[0]);
-    int threads = Integer.parseInt(args[1]);
-    List<StockAdjustmentKey> keys = IntStream.range(0, Integer.parseInt(args[2]))
-        .mapToObj(sku -> StockAdjustmentKey.of("central", sku))
-        .toList();
-    Duration runTime = Duration.ofMillis(Long.parseLong(args[3]));
+    WorkerArguments arguments = WorkerArguments.parse(args);
+    Keyspace keyspace = arguments.keyspace();
+    int threads = arguments.threads();
+    List<StockAdjustmentKey> keys = arguments.keys();
+    Duration runTime = arguments.runTime();
     HostAndPort registerAddress = new HostAndPort("127.0.0.1", Integer.parseInt(args[4]));
     Path holdsFile = Path.of(args[5]);
     String process = Long.toString(ProcessHandle.current().pid());

@@ -97,49 +97,31 @@ final class Nemesis {
 
   private void apply(Step step) throws Exception {
     switch (step.kind()) {
-      case STOP_WORKER -> {
-        ChildJvm worker = workers.get(step.worker());
-        worker.signal("STOP");
-        try {
-          sleep(step.length());
-        } finally {
-          worker.signal("CONT");
-        }
-      }
-      case BLACK_HOLE -> faultProxy(step, proxy -> proxy.blackHole());
-      case DELAY -> faultProxy(step, proxy -> proxy.latency(step.delay()));
+      case STOP_WORKER -> during(step, () -> workers.get(step.worker()).signal("STOP"),
+          () -> workers.get(step.worker()).signal("CONT"));
+      case BLACK_HOLE -> during(step, () -> proxies.get(step.worker()).blackHole(),
+          () -> proxies.get(step.worker()).heal());
+      case DELAY -> during(step, () -> proxies.get(step.worker()).latency(step.delay()),
+          () -> proxies.get(step.worker()).heal());
       case RESET -> proxies.get(step.worker()).resetConnections();
-      case PAUSE_STORE -> {
-        store.pause();
-        try {
-          sleep(step.length());
-        } finally {
-          store.resume();
-        }
-      }
+      case PAUSE_STORE -> during(step, store::pause, store::resume);
       case SLEEP_STORE -> store.debugSleep(step.length()).get(step.length().toMillis() + 30_000, TimeUnit.MILLISECONDS);
-      case RESTART_STORE -> {
-        store.stop();
-        try {
-          sleep(step.length());
-        } finally {
-          store.restart();
-        }
-      }
+      case RESTART_STORE -> during(step, store::stop, store::restart);
     }
   }
 
-  private interface ProxyFault {
-    void apply(TcpProxy proxy);
+  /** A step of a fault or its healing. */
+  private interface Action {
+    void run() throws Exception;
   }
 
-  private void faultProxy(Step step, ProxyFault fault) {
-    TcpProxy proxy = proxies.get(step.worker());
-    fault.apply(proxy);
+  /** Applies {@code fault}, waits the step's length, and heals, whatever happened meanwhile. */
+  private static void during(Step step, Action fault, Action heal) throws Exception {
+    fault.run();
     try {
       sleep(step.length());
     } finally {
-      proxy.heal();
+      heal.run();
     }
   }
 

@@ -1,7 +1,6 @@
 package dev.lockkey.lock;
 
 import dev.lockkey.redis.SampleKey;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +13,7 @@ import java.util.concurrent.TimeUnit;
  * ({@link #runRenewal()}) instead of a timer. Its clock stands still, so the lease never runs out
  * by time. Thread-safe.
  */
-final class RecordingLeaseControl implements LeaseControl {
+final class RecordingLeaseControl extends StillLeaseControl {
   private static final LockOptions RENEWED = LockOptions.builder()
       .leaseTime(Duration.ofSeconds(30)).renewal(true).build();
 
@@ -120,25 +119,5 @@ final class RecordingLeaseControl implements LeaseControl {
     public Void get(long timeout, TimeUnit unit) {
       throw new UnsupportedOperationException("nobody waits for a renewal");
     }
-  }
-
-  @Override
-  public void callback(Runnable callback) {
-    callback.run();
-  }
-
-  @Override
-  public LockListener listener() {
-    return LockListener.NONE;
-  }
-
-  @Override
-  public long nanoTime() {
-    return 0;
-  }
-
-  @Override
-  public Clock clock() {
-    return Clock.systemUTC();
   }
 }

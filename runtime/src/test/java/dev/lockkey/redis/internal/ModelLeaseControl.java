@@ -1,9 +1,7 @@
 package dev.lockkey.redis.internal;
 
 import dev.lockkey.lock.Lease;
-import dev.lockkey.lock.LeaseControl;
-import dev.lockkey.lock.LockListener;
-import java.time.Clock;
+import dev.lockkey.lock.StillLeaseControl;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Future;
@@ -13,7 +11,7 @@ import java.util.concurrent.Future;
  * runs out, so only hand-offs end a wait) and it renews nothing. Releases go through the model
  * executor, not through the lease.
  */
-final class ModelLeaseControl implements LeaseControl {
+final class ModelLeaseControl extends StillLeaseControl {
   static final ModelLeaseControl INSTANCE = new ModelLeaseControl();
 
   private ModelLeaseControl() {}
@@ -34,25 +32,5 @@ final class ModelLeaseControl implements LeaseControl {
   @Override
   public Future<?> scheduleRenewal(Runnable renewal, long delayNanos) {
     throw new UnsupportedOperationException("the model leases are not renewed");
-  }
-
-  @Override
-  public void callback(Runnable callback) {
-    callback.run();
-  }
-
-  @Override
-  public LockListener listener() {
-    return LockListener.NONE;
-  }
-
-  @Override
-  public long nanoTime() {
-    return 0;
-  }
-
-  @Override
-  public Clock clock() {
-    return Clock.systemUTC();
   }
 }
