@@ -30,6 +30,8 @@ class LeaseModelCheckTest {
 
   private static ModelCheckingOptions options() {
     return ModelChecks.twoThreads()
+        // half the interleavings: a broken release is found in a few dozen, and CI time is shared
+        .invocationsPerIteration(ModelChecks.INVOCATIONS / 2)
         // the store's bookkeeping: single steps, so the switches go to the lease (not runRenewal, which
         // runs the lease's code: an atomic section would hide its lock from the model)
         .addGuarantee(forClasses(RecordingLeaseControl.class.getName())
