@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -23,7 +24,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.RedisClusterClient;
+import redis.clients.jedis.UnifiedJedis;
 
 /**
  * One process of the randomized fault suite. Its threads lock random keys of a few, through the
@@ -35,6 +39,9 @@ import redis.clients.jedis.RedisClient;
  * {@link System#nanoTime()}, which on Linux all processes of a machine share; taken after the
  * acquisition returned and before the release was sent, so the lock was held at least that long), and one
  * {@code RESULT} line is printed at the end.
+ *
+ * <p>With {@value #CLUSTER} set in the environment, {@value RedisFixture#REDIS_URL} names a node of
+ * a Redis Cluster, reached directly (a cluster client follows the nodes' own addresses).
  *
  * <p>Arguments: the key space's environment word, threads, keys, run time in milliseconds, the
  * register server's port on 127.0.0.1, the holds file.
@@ -48,6 +55,9 @@ public final class FaultWorker {
       .build();
   private static final Duration BACKOFF = Duration.ofMillis(20);
   private static final Duration STOP_GRACE = Duration.ofSeconds(30);
+  private static final Duration TIMEOUT = Duration.ofMillis(500);
+  /** Set (to anything) when {@value RedisFixture#REDIS_URL} names a node of a Redis Cluster. */
+  static final String CLUSTER = "LOCKKEY_FAULTS_CLUSTER";
 
   private FaultWorker() {}
 
@@ -66,7 +76,8 @@ public final class FaultWorker {
     LongAdder unavailable = new LongAdder();
     LongAdder errors = new LongAdder();
     try (RedisFixture redis = RedisFixture.start();
-        RedisClient jedis = redis.newClient(Duration.ofMillis(500), Duration.ofMillis(500));
+        UnifiedJedis jedis = System.getenv(CLUSTER) != null ? clusterClient(redis)
+            : redis.newClient(TIMEOUT, TIMEOUT);
         RedisClient registerClient = RedisClient.builder().hostAndPort(registerAddress).build();
         RedisLockExecutor locks = RedisLockExecutor.create(jedis, keyspace)) {
       FencedRegister register = new FencedRegister(registerClient, keyspace);
@@ -102,6 +113,16 @@ public final class FaultWorker {
     Files.write(holdsFile, holds, StandardCharsets.UTF_8);
     System.out.println(ReportLine.of("RESULT", Map.of("holds", holds.size(), "timeouts", timeouts.sum(),
         "unavailable", unavailable.sum(), "errors", errors.sum())).format());
+  }
+
+  /** A cluster client that learns the cluster from the node {@code redis} names. */
+  private static UnifiedJedis clusterClient(RedisFixture redis) {
+    int millis = Math.toIntExact(TIMEOUT.toMillis());
+    return RedisClusterClient.builder()
+        .nodes(Set.of(new HostAndPort(redis.host(), redis.port())))
+        .clientConfig(DefaultJedisClientConfig.builder().connectionTimeoutMillis(millis).socketTimeoutMillis(millis)
+            .build())
+        .build();
   }
 
   /** One hold: acquire, read-modify-write the register with the token, release; its HOLD line. */

@@ -4,6 +4,7 @@ import dev.lockkey.testing.RedisNode;
 import dev.lockkey.testing.TcpProxy;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -12,7 +13,7 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * The randomized fault suite's nemesis: a schedule of faults drawn from a seed, one at a time with
  * quiet gaps between, applied to the worker processes, their proxies and the lock server, and
- * healed before the next. The same seed, worker count and run time give the same schedule
+ * healed before the next. The same seed, backend and run time give the same schedule
  * ({@link #schedule}), so a failing run can be replayed with {@code -Dlockkey.faults.seed=...}.
  */
 final class Nemesis {
@@ -36,10 +37,17 @@ final class Nemesis {
     boolean onStore() {
       return this == PAUSE_STORE || this == SLEEP_STORE || this == RESTART_STORE;
     }
+
+    boolean onProxy() {
+      return this == BLACK_HOLE || this == DELAY || this == RESET;
+    }
   }
 
-  /** One planned fault: after a quiet {@code gap}, {@code kind} on {@code worker} (-1: the store) for {@code length}. */
-  record Step(Kind kind, int worker, Duration gap, Duration length, Duration delay) {}
+  /**
+   * One planned fault: after a quiet {@code gap}, {@code kind} on {@code worker} (-1: the store's
+   * node {@code node}) for {@code length}.
+   */
+  record Step(Kind kind, int worker, int node, Duration gap, Duration length, Duration delay) {}
 
   /**
    * When a fault was in effect, by {@link System#nanoTime()}.
@@ -55,18 +63,29 @@ final class Nemesis {
 
   private final List<ChildJvm> workers;
   private final List<TcpProxy> proxies;
-  private final RedisNode store;
+  private final List<RedisNode> nodes;
 
-  Nemesis(List<ChildJvm> workers, List<TcpProxy> proxies, RedisNode store) {
+  /**
+   * A nemesis of {@code workers}, their {@code proxies} (one per worker, or none: no proxy faults)
+   * and the store's {@code nodes} (a cluster's masters).
+   */
+  Nemesis(List<ChildJvm> workers, List<TcpProxy> proxies, List<RedisNode> nodes) {
     this.workers = workers;
     this.proxies = proxies;
-    this.store = store;
+    this.nodes = nodes;
   }
 
-  /** The faults that {@code seed} draws for {@code workers} workers over {@code time}. */
-  static List<Step> schedule(long seed, int workers, Duration time) {
+  /**
+   * The faults that {@code seed} draws over {@code time} for {@code workers} workers, with or
+   * without proxies, and {@code nodes} store nodes, restartable or not (a cluster's master would
+   * fail over).
+   */
+  static List<Step> schedule(long seed, int workers, boolean proxied, int nodes, boolean restartable,
+      Duration time) {
     Random random = new Random(seed);
-    Kind[] kinds = Kind.values();
+    Kind[] kinds = Arrays.stream(Kind.values())
+        .filter(kind -> (proxied || !kind.onProxy()) && (restartable || kind != Kind.RESTART_STORE))
+        .toArray(Kind[]::new);
     List<Step> steps = new ArrayList<>();
     long planned = 0;
     while (true) {
@@ -75,11 +94,12 @@ final class Nemesis {
       Duration length = Duration.ofMillis(kind == Kind.RESET ? 0 : 300 + random.nextInt(2_200));
       Duration delay = Duration.ofMillis(50 + random.nextInt(350));
       int worker = kind.onStore() ? -1 : random.nextInt(workers);
+      int node = nodes > 1 ? random.nextInt(nodes) : 0; // drawn only then: one server's seeds replay as before
       planned += gap.toMillis() + length.toMillis();
       if (planned > time.toMillis()) {
         return steps;
       }
-      steps.add(new Step(kind, worker, gap, length, delay));
+      steps.add(new Step(kind, worker, node, gap, length, delay));
     }
   }
 
@@ -96,6 +116,7 @@ final class Nemesis {
   }
 
   private void apply(Step step) throws Exception {
+    RedisNode store = nodes.get(step.node());
     switch (step.kind()) {
       case STOP_WORKER -> during(step, () -> workers.get(step.worker()).signal("STOP"),
           () -> workers.get(step.worker()).signal("CONT"));

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.reliability.specs.StockAdjustmentKey;
+import dev.lockkey.testing.RedisClusterFixture;
 import dev.lockkey.testing.RedisFixture;
+import dev.lockkey.testing.RedisNode;
 import dev.lockkey.testing.TcpProxy;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,17 +25,20 @@ import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.RedisClient;
 
 /**
- * The randomized fault suite on one Redis server: {@value #WORKERS} worker processes of
- * {@value #THREADS} threads ({@link FaultWorker}) lock {@value #KEYS} keys through a proxy each and
+ * The randomized fault suite, on one Redis server and on a Redis Cluster: {@value #WORKERS} worker processes of
+ * {@value #THREADS} threads ({@link FaultWorker}) lock {@value #KEYS} keys (through a proxy each, on
+ * one server) and
  * read-modify-write a {@link FencedRegister} on a server no fault touches, while the
  * {@link Nemesis} stops workers, black-holes, slows and resets their connections, and pauses,
- * puts to sleep and restarts the lock server, on a schedule drawn from a seed. Then
+ * puts to sleep and restarts the lock server (a cluster's masters are paused and put to sleep, not
+ * restarted: that would be a failover, which {@code ClusterFailoverTest} covers), on a schedule
+ * drawn from a seed. Then
  * {@link FaultHistory} checks the history: no lost update, tokens that never fall or repeat, no
  * overlap of valid holds untouched by a fault, progress while only a worker is faulted, and nothing
  * left in the lock server but its documented, expiring state.
  *
  * <p>The seed is printed; {@code -Dlockkey.faults.seed=<seed>} replays its schedule and
- * {@code -Dlockkey.faults.seconds=<n>} sets the time the nemesis runs (default 30).
+ * {@code -Dlockkey.faults.seconds=<n>} sets the time the nemesis runs on each backend (default 20).
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class RandomizedFaultsTest {
@@ -41,7 +46,7 @@ class RandomizedFaultsTest {
   private static final int THREADS = 4;
   private static final int KEYS = 4;
   private static final long SEED = Long.getLong("lockkey.faults.seed", System.nanoTime());
-  private static final Duration FAULT_TIME = Duration.ofSeconds(Long.getLong("lockkey.faults.seconds", 30));
+  private static final Duration FAULT_TIME = Duration.ofSeconds(Long.getLong("lockkey.faults.seconds", 20));
   /** Before the first fault and after the last: the workers start, and the last holds end in peace. */
   private static final Duration QUIET = Duration.ofSeconds(4);
   /** Starting a JVM, connecting, and the last locks' release, on a loaded machine. */
@@ -54,15 +59,42 @@ class RandomizedFaultsTest {
   private static final Pattern DOCUMENTED = Pattern.compile("(fence|releaser|contended|waiters|waiting):.*");
 
   @Test
-  void theHistoryUnderRandomFaultsHasNoLostUpdateNoUnsafeHoldAndProgress(@TempDir Path dir) throws Exception {
-    System.out.println("[faults] -Dlockkey.faults.seed=" + SEED + " -Dlockkey.faults.seconds=" + FAULT_TIME.toSeconds());
-    List<Nemesis.Step> schedule = Nemesis.schedule(SEED, WORKERS, FAULT_TIME);
+  void onOneServerTheHistoryHasNoLostUpdateNoUnsafeHoldAndProgress(@TempDir Path dir) throws Exception {
+    try (RedisFixture store = RedisFixture.startLocal()) {
+      check(new Target("redis", List.of(store.node()), true), dir);
+    }
+  }
+
+  @Test
+  void onAClusterTheHistoryHasNoLostUpdateNoUnsafeHoldAndProgress(@TempDir Path dir) throws Exception {
+    // no replicas, and a node timeout longer than any pause: the faults slow and stop masters, no failover
+    try (RedisClusterFixture cluster = RedisClusterFixture.builder()
+        .masters(3).replicasPerMaster(0).nodeTimeout(Duration.ofSeconds(10)).start()) {
+      check(new Target("redis-cluster", cluster.masters().stream().map(cluster::node).toList(), false), dir);
+    }
+  }
+
+  /**
+   * Where the locks live: one server's node (proxied, restartable), or a cluster's masters (reached
+   * directly, never restarted).
+   */
+  private record Target(String name, List<RedisNode> nodes, boolean single) {
+    Map<String, String> workerEnvironment(TcpProxy proxy) {
+      return single ? Map.of(RedisFixture.REDIS_URL, "redis://127.0.0.1:" + proxy.port())
+          : Map.of(RedisFixture.REDIS_URL, "redis://127.0.0.1:" + nodes.get(0).port(), FaultWorker.CLUSTER, "1");
+    }
+  }
+
+  private static void check(Target target, Path dir) throws Exception {
+    System.out.println("[faults] " + target.name() + ": -Dlockkey.faults.seed=" + SEED + " -Dlockkey.faults.seconds="
+        + FAULT_TIME.toSeconds());
+    List<Nemesis.Step> schedule = Nemesis.schedule(SEED, WORKERS, target.single(), target.nodes().size(),
+        target.single(), FAULT_TIME);
     Keyspace keyspace = UniqueKeyspace.of("faults");
-    try (RedisFixture store = RedisFixture.startLocal();
-        RedisFixture registerServer = RedisFixture.startLocal();
+    try (RedisFixture registerServer = RedisFixture.startLocal();
         RedisClient registerClient = registerServer.newClient()) {
       List<Nemesis.Window> windows = new ArrayList<>();
-      List<FaultHistory.Hold> holds = runWorkers(store, registerServer, keyspace, schedule, windows, dir);
+      List<FaultHistory.Hold> holds = runWorkers(target, registerServer, keyspace, schedule, windows, dir);
       FencedRegister register = new FencedRegister(registerClient, keyspace);
       Map<Integer, List<FaultHistory.Write>> writes = new LinkedHashMap<>();
       for (int sku = 0; sku < KEYS; sku++) {
@@ -70,35 +102,39 @@ class RandomizedFaultsTest {
             .map(FaultHistory.Write::parse).toList());
       }
       FaultHistory history = new FaultHistory(holds, writes, windows, AFTERMATH);
-      record(history, windows);
+      record(target, history, windows);
 
       assertThat(history.holds()).as("holds").isGreaterThan(100);
       assertThat(history.lostUpdates()).as("lost updates (seed %d)", SEED).isEmpty();
       assertThat(history.tokenOrder()).as("fencing tokens out of order (seed %d)", SEED).isEmpty();
       assertThat(history.overlaps()).as("overlapping valid holds untouched by faults (seed %d)", SEED).isEmpty();
       assertThat(history.stalls(PROGRESS)).as("stalls with only a worker faulted (seed %d)", SEED).isEmpty();
-      try (RedisClient locks = store.newClient()) {
-        assertOnlyDocumentedStateLeft(locks, keyspace);
+      for (RedisNode node : target.nodes()) {
+        try (RedisClient locks = node.newClient()) {
+          assertOnlyDocumentedStateLeft(locks, keyspace);
+        }
       }
     }
   }
 
-  private static List<FaultHistory.Hold> runWorkers(RedisFixture store, RedisFixture registerServer,
+  private static List<FaultHistory.Hold> runWorkers(Target target, RedisFixture registerServer,
       Keyspace keyspace, List<Nemesis.Step> schedule, List<Nemesis.Window> windows, Path dir) throws Exception {
     long runMillis = QUIET.plus(FAULT_TIME).plus(QUIET).toMillis();
     List<TcpProxy> proxies = new ArrayList<>();
     List<ChildJvm> workers = new ArrayList<>();
     try {
       for (int i = 0; i < WORKERS; i++) {
-        TcpProxy proxy = TcpProxy.start(store.node().address());
-        proxies.add(proxy);
-        workers.add(ChildJvm.start(FaultWorker.class,
-            Map.of(RedisFixture.REDIS_URL, "redis://127.0.0.1:" + proxy.port()), keyspace.env(),
+        TcpProxy proxy = null;
+        if (target.single()) {
+          proxy = TcpProxy.start(target.nodes().get(0).address());
+          proxies.add(proxy);
+        }
+        workers.add(ChildJvm.start(FaultWorker.class, target.workerEnvironment(proxy), keyspace.env(),
             Integer.toString(THREADS), Integer.toString(KEYS), Long.toString(runMillis),
             Integer.toString(registerServer.port()), dir.resolve("holds-" + i).toString()));
       }
       Thread.sleep(QUIET.toMillis());
-      windows.addAll(new Nemesis(workers, proxies, store.node()).run(schedule));
+      windows.addAll(new Nemesis(workers, proxies, target.nodes()).run(schedule));
       List<FaultHistory.Hold> holds = new ArrayList<>();
       for (int i = 0; i < WORKERS; i++) {
         ChildJvm worker = workers.get(i);
@@ -132,12 +168,12 @@ class RandomizedFaultsTest {
     }
   }
 
-  private static void record(FaultHistory history, List<Nemesis.Window> windows) {
+  private static void record(Target target, FaultHistory history, List<Nemesis.Window> windows) {
     Map<Nemesis.Kind, Integer> byKind = new EnumMap<>(Nemesis.Kind.class);
     windows.forEach(window -> byKind.merge(window.kind(), 1, Integer::sum));
     Map<String, Object> figures = new LinkedHashMap<>();
     figures.put("seed", SEED);
-    figures.put("backend", "redis");
+    figures.put("backend", target.name());
     figures.put("faultSeconds", FAULT_TIME.toSeconds());
     figures.put("faults", windows.size());
     byKind.forEach((kind, count) -> figures.put(kind.name(), count));
