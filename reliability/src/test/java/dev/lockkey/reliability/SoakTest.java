@@ -4,15 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.codec.ResultCodec;
+import dev.lockkey.flight.FlightOptions;
+import dev.lockkey.flight.SingleFlight;
+import dev.lockkey.idempotency.IdempotencyOptions;
+import dev.lockkey.idempotency.IdempotentCalls;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockOptions;
+import dev.lockkey.ratelimit.RateLimit;
+import dev.lockkey.ratelimit.RateLimiter;
 import dev.lockkey.redis.RedisLockExecutor;
-import dev.lockkey.redis.flight.FlightOptions;
-import dev.lockkey.redis.flight.SingleFlight;
-import dev.lockkey.redis.idempotency.IdempotencyOptions;
-import dev.lockkey.redis.idempotency.IdempotentCalls;
-import dev.lockkey.redis.ratelimit.RateLimit;
-import dev.lockkey.redis.ratelimit.RateLimiter;
+import dev.lockkey.redis.flight.RedisSingleFlight;
+import dev.lockkey.redis.idempotency.RedisIdempotentCalls;
+import dev.lockkey.redis.ratelimit.RedisRateLimiter;
 import dev.lockkey.reliability.specs.StockAdjustmentKey;
 import dev.lockkey.testing.RedisFixture;
 import dev.lockkey.testing.TcpProxy;
@@ -92,9 +95,9 @@ class SoakTest {
             .clientConfig(DefaultJedisClientConfig.builder().connectionTimeoutMillis(1000).socketTimeoutMillis(1000)
                 .build()).build();
         RedisLockExecutor locks = RedisLockExecutor.create(client, keyspace);
-        IdempotentCalls idempotent = IdempotentCalls.create(client, keyspace)) {
-      SingleFlight flights = SingleFlight.create(client, locks);
-      RateLimiter limiter = RateLimiter.create(client, keyspace);
+        IdempotentCalls idempotent = RedisIdempotentCalls.create(client, keyspace)) {
+      SingleFlight flights = RedisSingleFlight.create(client, locks);
+      RateLimiter limiter = RedisRateLimiter.create(client, keyspace);
       long start = System.nanoTime();
       long end = start + time.toNanos();
       ExecutorService pool = Executors.newFixedThreadPool(THREADS);

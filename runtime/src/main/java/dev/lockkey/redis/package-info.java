@@ -53,11 +53,14 @@
  * rate-limit call carries an attempt id and counts once. An acquire whose outcome stays unknown
  * (Redis did not answer) may have taken the lock for an owner token nobody knows: it is released
  * with that token at once and, while Redis still fails, in the background until the lease has
- * passed; that release also leaves the token in the releaser key, so a copy still on its way takes
- * nothing.
+ * passed, on a housekeeping thread of the executor's own (never a renewal thread); that release
+ * also leaves the token in the releaser key, so a copy still on its way takes nothing. An
+ * idempotent call settles a start, store or removal whose outcome is unknown the same way
+ * ({@code dev.lockkey.redis.idempotency.IdempotentCalls}, "Unknown outcomes").
  *
  * <h2>Replica acknowledgement</h2>
- * {@link dev.lockkey.lock.LockOptions#replicas()} (opt-in) sends Redis {@code WAIT} after the
+ * {@link dev.lockkey.redis.RedisLockExecutorBuilder#replicas} (opt-in, for every lock of the
+ * executor) sends Redis {@code WAIT} after the
  * acquiring and extending scripts, renewals included, in the same pipeline, so on the same
  * connection: WAIT counts the writes of its own connection, and a separate call on a pooled
  * client could go to another connection and prove nothing. In a cluster the pipeline holds a

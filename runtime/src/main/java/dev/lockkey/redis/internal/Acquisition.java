@@ -4,7 +4,6 @@ import dev.lockkey.LockKey;
 import dev.lockkey.lock.LockException;
 import dev.lockkey.lock.LockInterruptedException;
 import dev.lockkey.lock.LockListener;
-import dev.lockkey.lock.LockOptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,8 +55,6 @@ final class Acquisition {
   private final String owner;
   private final Duration lease;
   private final long deadlineNanos;
-  private int replicas;
-  private Duration replicaTimeout = Duration.ZERO;
   private LockCommands.Attempt last;
   private long lastSentNanos;
   private Queued queued;
@@ -72,16 +69,6 @@ final class Acquisition {
     this.owner = owner;
     this.lease = lease;
     this.deadlineNanos = deadlineNanos;
-  }
-
-  /**
-   * Asks each successful attempt for {@link LockOptions#replicas()} acknowledgements (none by
-   * default): fewer release the locks again and throw {@code ReplicationException}.
-   */
-  Acquisition replicas(LockOptions options) {
-    this.replicas = options.replicas();
-    this.replicaTimeout = options.replicaTimeout();
-    return this;
   }
 
   /**
@@ -205,7 +192,7 @@ final class Acquisition {
 
   private Taken attempt(RemoteWaiters.Mode queue) {
     lastSentNanos = System.nanoTime();
-    last = scripts.acquire(locks, owner, lease, replicas, replicaTimeout, queue);
+    last = scripts.acquire(locks, owner, lease, queue);
     return last.acquired() ? new Taken(last.tokens(), lastSentNanos, null) : null;
   }
 
@@ -215,11 +202,11 @@ final class Acquisition {
    * The claim is the queue entry that the last attempt left, so it is counted from when that
    * attempt was sent: before the script set the entry's life, and so before the release ran. A
    * handover of an older entry (a message late by more than its claim) is never taken this way,
-   * nor one whose claim is nearly over, nor one for a waiter that asks for replicas (its acquire
+   * nor one whose claim is nearly over, nor one when replicas must acknowledge (the acquire
    * must wait for them).
    */
   private Taken handedOver(RemoteWaiters.Handover handover) {
-    if (handover == null || replicas > 0 || last.entry() == LockCommands.Attempt.NOT_QUEUED
+    if (handover == null || scripts.waitsForReplicas() || last.entry() == LockCommands.Attempt.NOT_QUEUED
         || handover.entry() != last.entry()) {
       return null;
     }

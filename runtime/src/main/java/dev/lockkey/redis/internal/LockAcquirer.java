@@ -68,7 +68,7 @@ public final class LockAcquirer {
       Acquisition.Queued queued = me.queued();
       String owner = queued != null ? queued.owner() : OwnerTokens.next();
       Acquisition acquisition = new Acquisition(commands, notifier, listener, List.of(key), List.of(names), owner,
-          options.leaseTime(), deadlineNanos).replicas(options);
+          options.leaseTime(), deadlineNanos);
       if (queued != null && queued.entry() != LockCommands.Attempt.NOT_QUEUED) {
         acquisition.queued(queued);
       } else if (queued != null) {

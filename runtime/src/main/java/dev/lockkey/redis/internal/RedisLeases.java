@@ -91,7 +91,7 @@ public final class RedisLeases {
     KeyQueue queue = control.queue();
     try {
       KeyQueue.Waiter next = queue == null ? null : queue.claimNext(first);
-      if (next != null && next.options.replicas() == 0) {
+      if (next != null && !commands.waitsForReplicas()) {
         return new boolean[] {handOff(control.namesOf(leases).get(0), first, next)};
       }
       boolean[] released;
@@ -99,7 +99,7 @@ public final class RedisLeases {
         released = commands.release(control.namesOf(leases), first.ownerToken());
       } finally {
         if (next != null) {
-          // a waiter that asks for replicas takes the lock itself, so that its acquire waits for them
+          // with replica acknowledgement the waiter takes the lock itself, so that its acquire waits for them
           next.queue.giveTurn(next);
         }
       }
@@ -159,9 +159,7 @@ public final class RedisLeases {
   /** Extends leases of one control, the callers holding their locks. */
   boolean[] extend(RedisLeaseControl control, List<Lease> leases, Duration leaseTime) {
     try {
-      LockOptions options = leases.get(0).options();
-      return commands.extend(control.namesOf(leases), leases.get(0).ownerToken(), leaseTime, options.replicas(),
-          options.replicaTimeout());
+      return commands.extend(control.namesOf(leases), leases.get(0).ownerToken(), leaseTime);
     } catch (LockException e) {
       throw reported(leases.get(0).key(), e);
     }

@@ -39,7 +39,7 @@ class RemoteWaiterScriptsTest {
   }
 
   private LockCommands.Attempt join(LockNames lock, String owner, RemoteWaiters.Mode mode) {
-    return commands.acquire(List.of(lock), owner, LEASE, 0, Duration.ZERO, mode);
+    return commands.acquire(List.of(lock), owner, LEASE, mode);
   }
 
   @Test

@@ -1,10 +1,11 @@
 package dev.lockkey.redis.internal;
 
-import dev.lockkey.internal.OwnerTokens;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lockkey.Keyspace;
+import dev.lockkey.internal.Housekeeper;
+import dev.lockkey.internal.OwnerTokens;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.redis.RedisAwait;
 import dev.lockkey.redis.RedisUnavailableException;
@@ -13,8 +14,6 @@ import dev.lockkey.testing.RedisFixture;
 import dev.lockkey.testing.TcpProxy;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -162,9 +161,8 @@ class ScriptRetryTest {
         RedisClient slow = RedisClient.builder().hostAndPort(proxy.address())
             .clientConfig(DefaultJedisClientConfig.builder().socketTimeoutMillis(100).build()).build();
         RedisClient direct = server.newClient()) {
-      ScheduledExecutorService background = Executors.newSingleThreadScheduledExecutor();
-      try {
-        LockCommands timingOut = new LockCommands(slow, LockCommands.FENCE_GRACE, background);
+      try (Housekeeper background = Housekeeper.start("test-")) {
+        LockCommands timingOut = new LockCommands(slow, LockCommands.FENCE_GRACE, 0, Duration.ZERO, background);
         LockNames lock = names();
         LockNames othersLock = names();
         String other = OwnerTokens.next();
@@ -187,8 +185,6 @@ class ScriptRetryTest {
         assertThat(direct.get(othersLock.lock())).as("nothing of someone else's deleted").isEqualTo(other);
         assertThat(new LockCommands(direct).acquire(List.of(lock), OwnerTokens.next(), Duration.ofSeconds(30)).acquired())
             .as("the key is free").isTrue();
-      } finally {
-        background.shutdownNow();
       }
     }
   }
@@ -215,23 +211,20 @@ class ScriptRetryTest {
             .clientConfig(DefaultJedisClientConfig.builder().socketTimeoutMillis(200).connectionTimeoutMillis(200).build())
             .build();
         RedisClient direct = server.newClient()) {
-      ScheduledExecutorService background = Executors.newSingleThreadScheduledExecutor();
-      try {
+      try (Housekeeper background = Housekeeper.start("test-")) {
         LockNames lock = names();
         String owner = OwnerTokens.next();
         assertThat(new LockCommands(direct).acquire(List.of(lock), owner, Duration.ofSeconds(30)).acquired()).isTrue();
         proxy.refuseConnections();
         proxy.resetConnections();
 
-        new LockCommands(viaProxy, LockCommands.FENCE_GRACE, background).cleanUp(List.of(lock), owner,
+        new LockCommands(viaProxy, LockCommands.FENCE_GRACE, 0, Duration.ZERO, background).cleanUp(List.of(lock), owner,
             Duration.ofSeconds(30));
         assertThat(direct.get(lock.lock())).as("Redis was not reached").isEqualTo(owner);
 
         proxy.heal();
         RedisAwait.until("the background clean-up released the lock", Duration.ofSeconds(10),
             () -> !direct.exists(lock.lock()));
-      } finally {
-        background.shutdownNow();
       }
     }
   }

@@ -1,4 +1,4 @@
-package dev.lockkey.redis.idempotency;
+package dev.lockkey.idempotency;
 
 import dev.lockkey.lock.LockException;
 
@@ -10,6 +10,10 @@ public abstract class IdempotencyException extends LockException {
   private static final long serialVersionUID = 1L;
 
   IdempotencyException(String message, String fullKey) {
-    super(message, fullKey, null);
+    this(message, fullKey, null);
+  }
+
+  IdempotencyException(String message, String fullKey, Throwable cause) {
+    super(message, fullKey, cause);
   }
 }
