@@ -23,7 +23,7 @@ final class ModelExecutor {
   enum HandOff {
     /** The handoff script passes the lock: the waiter is granted the new lease. */
     GRANT,
-    /** The release deletes the lock and the waiter gets its turn to take it (a waiter asking for replicas). */
+    /** The release deletes the lock and the waiter gets its turn to take it (an executor waiting for replicas). */
     TURN
   }
 
