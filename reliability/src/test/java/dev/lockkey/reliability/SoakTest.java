@@ -88,6 +88,7 @@ class SoakTest {
     List<Sample> samples = new ArrayList<>();
     List<Double> faultSeconds = new ArrayList<>();
     Files.createDirectories(OUT);
+    Files.deleteIfExists(OUT.resolve("soak.csv")); // an earlier run's
     try (RedisFixture store = RedisFixture.startLocal();
         RedisClient counter = store.newClient();
         TcpProxy proxy = TcpProxy.start(store.node().address());
