@@ -1,0 +1,58 @@
+package dev.lockkey.jdbc;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * What differs between databases: the lock statements and the way a waiter hears of a release.
+ * Each statement is one round trip, checks the owner token and takes "now" from the database's
+ * own clock, never from a parameter: no statement has a time parameter, so a client's clock never
+ * decides a lease. {@link PostgresDialect} is the one implementation; MySQL or MariaDB would be
+ * another. Implementations are immutable and thread-safe.
+ */
+interface JdbcDialect {
+
+  /** {@return the DDL that creates the lock table {@code table} if it does not exist} */
+  String createTable(String table);
+
+  /**
+   * The take: parameters full key, owner token, lease time in ms. One row: the new fencing token
+   * when taken (else NULL), and the holder's milliseconds left when held (NULL when unknown).
+   */
+  String acquire(String table);
+
+  /** The extension: parameters full key, owner token, lease time in ms; one row changed when still held. */
+  String extend(String table);
+
+  /**
+   * The release: parameters full key, owner token; one row (or an update count of one) when the
+   * lease still held the lock, which also signals the key's release to listening waiters.
+   */
+  String release(String table);
+
+  /** A read for diagnostics: parameter full key; one row (held now, fencing token) unless never taken. */
+  String read(String table);
+
+  /**
+   * Makes {@code connection} hear the releases that {@link #release} signals.
+   *
+   * @throws SQLException when the database failed
+   */
+  void listen(Connection connection) throws SQLException;
+
+  /**
+   * Stops {@code connection} hearing releases, before it goes back to the pool.
+   *
+   * @throws SQLException when the database failed
+   */
+  void unlisten(Connection connection) throws SQLException;
+
+  /**
+   * Waits up to {@code timeoutMillis} on a {@link #listen listening} connection for releases.
+   *
+   * @return the full keys released meanwhile, perhaps none
+   * @throws SQLException when the connection failed
+   */
+  List<String> awaitReleases(Connection connection, int timeoutMillis) throws SQLException;
+}
