@@ -1,6 +1,7 @@
 package dev.lockkey.dynamodb;
 
 import dev.lockkey.Keyspace;
+import dev.lockkey.internal.store.PollingBackoff;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.LockOptions;
 import java.time.Clock;

@@ -107,11 +107,6 @@ final class JdbcLeaseStore implements LeaseStore {
     });
   }
 
-  /** Creates the lock table if it does not exist. */
-  void createTable() {
-    run(table, dialect.createTable(table), statement -> affected(statement));
-  }
-
   @Override
   public String toString() {
     return "JdbcLeaseStore[" + dialect + ", " + table + "]";

@@ -1,4 +1,4 @@
-package dev.lockkey.dynamodb;
+package dev.lockkey.internal.store;
 
 import dev.lockkey.internal.LeaseRenewer;
 import dev.lockkey.lock.Lease;
@@ -12,18 +12,17 @@ import java.util.concurrent.Future;
 import java.util.function.Predicate;
 
 /**
- * The DynamoDB side of every lease of one executor: a release or an extension is one conditional
- * write per lease, checked against its owner token (DynamoDB has no multi-item write short of a
- * transaction, so leases taken together are released one by one). A lease that ends opens its
- * key's {@link LocalGate}. Thread-safe.
+ * The store's side of every lease of one executor: a release or an extension is one conditional
+ * write per lease, checked against its owner token (leases taken together are released one by
+ * one). A lease that ends opens its key's {@link LocalGate}. Thread-safe.
  */
-final class DynamoLeaseControl implements LeaseControl {
-  private final DynamoLockStore store;
+final class StoreLeaseControl implements LeaseControl {
+  private final LeaseStore store;
   private final LeaseRenewer renewer;
   private final LocalGate gate;
   private final LockListener listener;
 
-  DynamoLeaseControl(DynamoLockStore store, LeaseRenewer renewer, LocalGate gate, LockListener listener) {
+  StoreLeaseControl(LeaseStore store, LeaseRenewer renewer, LocalGate gate, LockListener listener) {
     this.store = store;
     this.renewer = renewer;
     this.gate = gate;
@@ -72,8 +71,8 @@ final class DynamoLeaseControl implements LeaseControl {
 
   /**
    * Runs one conditional write per lease. The interrupt flag is cleared for the writes and set
-   * again after them: the SDK abandons a call on an interrupted thread, and a release must still
-   * reach DynamoDB when the work it ends was interrupted.
+   * again after them: a client may abandon a call on an interrupted thread (the AWS SDK does), and
+   * a release must still reach the store when the work it ends was interrupted.
    */
   private boolean[] each(List<Lease> leases, Predicate<Lease> write) {
     boolean interrupted = Thread.interrupted();
