@@ -8,7 +8,8 @@ import java.util.List;
  * What differs between databases: the lock statements and the way a waiter hears of a release.
  * Each statement is one round trip, checks the owner token and takes "now" from the database's
  * own clock, never from a parameter: no statement has a time parameter, so a client's clock never
- * decides a lease. {@link PostgresDialect} is the one implementation; MySQL or MariaDB would be
+ * decides a lease. Each may run twice for one owner with the same answer (a retry after a lost
+ * reply): a take or release finds its own first write. {@link PostgresDialect} is the one implementation; MySQL or MariaDB would be
  * another. Implementations are immutable and thread-safe.
  */
 interface JdbcDialect {

@@ -23,6 +23,8 @@ import javax.sql.DataSource;
 final class JdbcLeaseStore implements LeaseStore {
   /** pgjdbc applies a network timeout on its own thread; none is needed. */
   private static final Executor DIRECT = Runnable::run;
+  /** Runs again after a broken connection: a pool may hand out more connections that a cut broke. */
+  private static final int RETRIES = 2;
 
   private final DataSource dataSource;
   private final JdbcDialect dialect;
@@ -112,17 +114,27 @@ final class JdbcLeaseStore implements LeaseStore {
     return "JdbcLeaseStore[" + dialect + ", " + table + "]";
   }
 
+  /**
+   * Runs {@code body} on a connection of its own, and again on another when the connection broke
+   * under it (never after a timeout, which would only double the wait, nor when the pool had none).
+   */
   private <T> T run(String fullKey, String sql, Body<T> body) {
-    try (Connection connection = dataSource.getConnection()) {
-      if (!connection.getAutoCommit()) {
-        connection.setAutoCommit(true);
+    for (int attempt = 0; ; attempt++) {
+      boolean connected = false;
+      try (Connection connection = dataSource.getConnection()) {
+        connected = true;
+        if (!connection.getAutoCommit()) {
+          connection.setAutoCommit(true);
+        }
+        connection.setNetworkTimeout(DIRECT, timeoutMillis);
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+          return body.run(statement);
+        }
+      } catch (SQLException e) {
+        if (!(connected && attempt < RETRIES && JdbcFailures.brokenConnection(e))) {
+          throw JdbcFailures.translate(fullKey, table, e);
+        }
       }
-      connection.setNetworkTimeout(DIRECT, timeoutMillis);
-      try (PreparedStatement statement = connection.prepareStatement(sql)) {
-        return body.run(statement);
-      }
-    } catch (SQLException e) {
-      throw JdbcFailures.translate(fullKey, table, e);
     }
   }
 

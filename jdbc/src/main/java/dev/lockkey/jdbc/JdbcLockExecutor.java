@@ -34,7 +34,7 @@ import javax.sql.DataSource;
  * one round trip, checked against the owner token, with "now" taken from the database's
  * {@code clock_timestamp()}: no statement carries a time from this process, so clients whose
  * clocks disagree (by seconds or hours) still agree on every lease. A take is
- * {@code INSERT ... ON CONFLICT DO UPDATE ... WHERE owner_token IS NULL OR lease_until < clock_timestamp()},
+ * {@code INSERT ... ON CONFLICT DO UPDATE ... WHERE lease_until IS NULL OR lease_until < clock_timestamp()},
  * raising the row's fencing token by one in the same statement; an extension and a release are
  * {@code UPDATE}s where the owner token matches and the lease has not run out. A release keeps the
  * row, so fencing tokens rise across holders, expiries, releases and restarts.
@@ -61,7 +61,9 @@ import javax.sql.DataSource;
  * {@link JdbcUnavailableException} (no connection, a broken one, a statement past the
  * {@link JdbcLockExecutorBuilder#operationTimeout operation timeout}) and {@link JdbcLockException}
  * (anything else, e.g. a missing table) are {@link dev.lockkey.lock.LockException}s; a held lock
- * is an answer, never an exception. Once {@code withLock} ran the work, its result stands: a
+ * is an answer, never an exception. A statement whose connection broke (a pooled connection cut
+ * by the network or a restart of the server) runs again, up to twice, on another connection: each
+ * statement finds its own first write if that was applied. Once {@code withLock} ran the work, its result stands: a
  * release failing then goes to the listener's {@code onError} and a {@code WARNING} log
  * ({@link System.Logger} {@code dev.lockkey.jdbc}). The executor runs two daemon threads for
  * renewals, one for callbacks and, from the first wait on, one listener thread.

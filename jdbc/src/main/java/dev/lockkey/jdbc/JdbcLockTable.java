@@ -13,15 +13,14 @@ import javax.sql.DataSource;
  * <pre>{@code
  * CREATE TABLE IF NOT EXISTS lockkey_locks (
  *   lock_key      TEXT        NOT NULL PRIMARY KEY,
- *   owner_token   TEXT,
+ *   owner_token   TEXT        NOT NULL,
  *   lease_until   TIMESTAMPTZ,
- *   fencing_token BIGINT      NOT NULL,
- *   CONSTRAINT lockkey_locks_held CHECK ((owner_token IS NULL) = (lease_until IS NULL))
+ *   fencing_token BIGINT      NOT NULL
  * );
  * }</pre>
  *
- * One row per full key ({@code lock:prod:{payment:capture:v1:t42:98765}}): the holder's owner
- * token and lease end (both {@code NULL} while free), and the last fencing token issued. The row
+ * One row per full key ({@code lock:prod:{payment:capture:v1:t42:98765}}): the last holder's
+ * owner token, its lease end ({@code NULL} once released) and the last fencing token issued. The row
  * stays after a release so that the fencing token keeps rising across holders, expiries,
  * releases and restarts of the application: a counter in the row needs no second object and no
  * clock, and it lives exactly as long as the key's history. The table so grows by one row (about

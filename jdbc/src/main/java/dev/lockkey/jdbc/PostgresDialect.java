@@ -15,8 +15,9 @@ import java.util.List;
 
 /**
  * PostgreSQL (9.5 or later, for {@code INSERT ... ON CONFLICT}): the take is one upsert whose
- * update runs only when the row is free or its lease ran out by {@code clock_timestamp()}, and the
- * release notifies the channel {@value #CHANNEL} with the full key in the same statement
+ * update runs only when the row is free or its lease ran out by {@code clock_timestamp()} (or it
+ * is the same owner's: a take retried after a lost reply finds its own first write), and the
+ * release (also a retried one) notifies the channel {@value #CHANNEL} with the full key in the same statement
  * ({@code pg_notify}, delivered when the statement commits). Waiters hear it through the driver's
  * {@code org.postgresql.PGConnection#getNotifications(int)}, called reflectively: the module has
  * no compile-time dependency on a driver, and the application's pgjdbc is the one used.
@@ -69,7 +70,7 @@ final class PostgresDialect implements JdbcDialect {
         + " SELECT lock_key, owner_token, clock_timestamp() + lease_ms * INTERVAL '1 millisecond', 1 FROM arg"
         + " ON CONFLICT (lock_key) DO UPDATE SET owner_token = EXCLUDED.owner_token,"
         + " lease_until = EXCLUDED.lease_until, fencing_token = l.fencing_token + 1"
-        + " WHERE l.owner_token IS NULL OR l.lease_until < clock_timestamp()"
+        + " WHERE l.lease_until IS NULL OR l.lease_until < clock_timestamp() OR l.owner_token = EXCLUDED.owner_token"
         + " RETURNING l.fencing_token)"
         + " SELECT (SELECT fencing_token FROM taken) AS granted,"
         + " (SELECT CAST(CEIL(EXTRACT(EPOCH FROM h.lease_until - clock_timestamp()) * 1000) AS BIGINT)"
@@ -87,14 +88,14 @@ final class PostgresDialect implements JdbcDialect {
 
   @Override
   public String release(String table) {
-    return "UPDATE " + table + " SET owner_token = NULL, lease_until = NULL"
-        + " WHERE lock_key = ? AND owner_token = ? AND lease_until >= clock_timestamp()"
+    return "UPDATE " + table + " SET lease_until = NULL"
+        + " WHERE lock_key = ? AND owner_token = ? AND (lease_until >= clock_timestamp() OR lease_until IS NULL)"
         + " RETURNING pg_notify('" + CHANNEL + "', lock_key)";
   }
 
   @Override
   public String read(String table) {
-    return "SELECT owner_token IS NOT NULL AND lease_until >= clock_timestamp(), fencing_token FROM " + table
+    return "SELECT lease_until IS NOT NULL AND lease_until >= clock_timestamp(), fencing_token FROM " + table
         + " WHERE lock_key = ?";
   }
 
