@@ -73,11 +73,7 @@ public final class DynamoLockExecutorBuilder {
    * @throws IllegalArgumentException when under 10 ms
    */
   public DynamoLockExecutorBuilder maxPollInterval(Duration maxPollInterval) {
-    if (maxPollInterval.toMillis() < PollingBackoff.FIRST_MILLIS) {
-      throw new IllegalArgumentException("maxPollInterval must be at least " + PollingBackoff.FIRST_MILLIS
-          + " ms, was " + maxPollInterval);
-    }
-    this.maxPollInterval = maxPollInterval;
+    this.maxPollInterval = PollingBackoff.checkMaxPollInterval(maxPollInterval);
     return this;
   }
 

@@ -53,9 +53,7 @@ final class JdbcLeaseStore implements LeaseStore {
   public StoreAttempt tryAcquire(String fullKey, String ownerToken, Duration leaseTime) {
     long leaseMillis = leaseMillis(leaseTime);
     return run(fullKey, acquireSql, statement -> {
-      statement.setString(1, fullKey);
-      statement.setString(2, ownerToken);
-      statement.setLong(3, leaseMillis);
+      bind(statement, fullKey, ownerToken, leaseMillis);
       try (ResultSet row = statement.executeQuery()) {
         row.next();
         long token = row.getLong(1);
@@ -73,9 +71,7 @@ final class JdbcLeaseStore implements LeaseStore {
   public boolean extend(String fullKey, String ownerToken, Duration leaseTime) {
     long leaseMillis = leaseMillis(leaseTime);
     return run(fullKey, extendSql, statement -> {
-      statement.setString(1, fullKey);
-      statement.setString(2, ownerToken);
-      statement.setLong(3, leaseMillis);
+      bind(statement, fullKey, ownerToken, leaseMillis);
       return affected(statement) == 1;
     });
   }
@@ -136,6 +132,14 @@ final class JdbcLeaseStore implements LeaseStore {
         }
       }
     }
+  }
+
+  /** Binds a take's or an extension's parameters: full key, owner token, lease time in ms. */
+  private static void bind(PreparedStatement statement, String fullKey, String ownerToken, long leaseMillis)
+      throws SQLException {
+    statement.setString(1, fullKey);
+    statement.setString(2, ownerToken);
+    statement.setLong(3, leaseMillis);
   }
 
   /** Rows returned or, for a statement that returns none, rows changed. */

@@ -18,7 +18,7 @@ class JdbcBackendContractTest extends LockBackendContract {
   @BeforeAll
   static void connect() {
     postgres = TestPostgres.shared();
-    pool = postgres.pool(16);
+    pool = TestPostgres.sharedPool();
   }
 
   @Override

