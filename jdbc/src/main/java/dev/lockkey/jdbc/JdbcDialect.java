@@ -32,6 +32,22 @@ interface JdbcDialect {
    */
   String release(String table);
 
+  /** {@return the DDL that creates the idempotency records' table {@code table} if it does not exist} */
+  String createIdempotencyTable(String table);
+
+  /**
+   * An idempotent call's claim, in the caller's transaction: parameters full key, fingerprint; one
+   * row inserted when the key was free, none when a committed record holds it (after waiting for
+   * a transaction that inserted it and is still open).
+   */
+  String claimRecord(String table);
+
+  /** Stores the claimed call's result: parameters result bytes (or NULL), full key. */
+  String storeResponse(String table);
+
+  /** Reads a call's record: parameter full key; one row (fingerprint, result bytes) unless none. */
+  String readRecord(String table);
+
   /** A read for diagnostics: parameter full key; one row (held now, fencing token) unless never taken. */
   String read(String table);
 

@@ -1,8 +1,5 @@
 package dev.lockkey.jdbc;
 
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
 
@@ -54,15 +51,7 @@ public final class JdbcLockTable {
    * @throws JdbcLockException when the database failed, e.g. no right to create a table
    */
   public static void create(DataSource dataSource, String table) {
-    String ddl = new PostgresDialect().createTable(checkName(table));
-    try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
-      if (!connection.getAutoCommit()) {
-        connection.setAutoCommit(true);
-      }
-      statement.execute(ddl);
-    } catch (SQLException e) {
-      throw JdbcFailures.translate(table, table, e);
-    }
+    Ddl.run(dataSource, table, new PostgresDialect().createTable(checkName(table)));
   }
 
   /**

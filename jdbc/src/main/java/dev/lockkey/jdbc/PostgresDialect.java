@@ -26,7 +26,7 @@ final class PostgresDialect implements JdbcDialect {
   /** The notification channel of releases; its payload is the full key. */
   static final String CHANNEL = "lockkey_released";
   private static final String SCHEMA = "postgresql-schema.sql";
-  private static final String DEFAULT_TABLE = "lockkey_locks";
+  private static final String IDEMPOTENCY_SCHEMA = "postgresql-idempotency-schema.sql";
 
   private final Method getNotifications;
   private final Method getParameter;
@@ -45,9 +45,13 @@ final class PostgresDialect implements JdbcDialect {
 
   /** {@return the DDL of the lock table as shipped, for the default table name} */
   static String schema() {
-    try (InputStream in = PostgresDialect.class.getResourceAsStream(SCHEMA)) {
+    return resource(SCHEMA);
+  }
+
+  private static String resource(String name) {
+    try (InputStream in = PostgresDialect.class.getResourceAsStream(name)) {
       if (in == null) {
-        throw new IllegalStateException("the resource " + SCHEMA + " is missing from lockkey-jdbc");
+        throw new IllegalStateException("the resource " + name + " is missing from lockkey-jdbc");
       }
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
@@ -57,7 +61,27 @@ final class PostgresDialect implements JdbcDialect {
 
   @Override
   public String createTable(String table) {
-    return schema().replace(DEFAULT_TABLE, table);
+    return schema().replace(JdbcLockTable.DEFAULT_NAME, table);
+  }
+
+  @Override
+  public String createIdempotencyTable(String table) {
+    return resource(IDEMPOTENCY_SCHEMA).replace(JdbcIdempotentCalls.DEFAULT_TABLE, table);
+  }
+
+  @Override
+  public String claimRecord(String table) {
+    return "INSERT INTO " + table + " (call_key, fingerprint) VALUES (?, ?) ON CONFLICT (call_key) DO NOTHING";
+  }
+
+  @Override
+  public String storeResponse(String table) {
+    return "UPDATE " + table + " SET response = ? WHERE call_key = ?";
+  }
+
+  @Override
+  public String readRecord(String table) {
+    return "SELECT fingerprint, response FROM " + table + " WHERE call_key = ?";
   }
 
   @Override
