@@ -99,6 +99,27 @@ class JdbcIdempotentCallsTest {
     assertThat(records(key)).isOne();
   }
 
+  /** The server ends the caller's session mid-work (as a crash or a cut would): nothing of the call stays. */
+  @Test
+  void aConnectionKilledMidWorkLeavesNeitherTheWorkNorTheRecord() throws Exception {
+    ContractKey key = key();
+
+    assertThatThrownBy(() -> inTransaction(tx -> calls.run(tx, key, "fingerprint-a", ResultCodec.utf8(), connection -> {
+      capture(connection, key, "first");
+      terminate(connection);
+      return "first";
+    }))).isInstanceOf(JdbcUnavailableException.class);
+    assertThat(captures(key)).isEmpty();
+    assertThat(records(key)).isZero();
+
+    String retried = inTransaction(tx -> calls.run(tx, key, "fingerprint-a", ResultCodec.utf8(), connection -> {
+      capture(connection, key, "second");
+      return "second";
+    }));
+    assertThat(retried).isEqualTo("second");
+    assertThat(captures(key)).containsExactly("second");
+  }
+
   @Test
   void anotherPayloadUnderTheSameKeyIsRefusedAndRunsNothing() throws Exception {
     ContractKey key = key();
@@ -132,9 +153,27 @@ class JdbcIdempotentCallsTest {
         connection.commit();
         return result;
       } catch (Exception | Error e) {
-        connection.rollback();
+        try {
+          connection.rollback();
+        } catch (SQLException rollbackFailed) {
+          e.addSuppressed(rollbackFailed); // a killed connection rolled back on the server already
+        }
         throw e;
       }
+    }
+  }
+
+  /** Ends the session of {@code connection} from another one, as pg_terminate_backend does for an administrator. */
+  private static void terminate(Connection connection) throws SQLException {
+    int pid;
+    try (Statement statement = connection.createStatement(); ResultSet row = statement.executeQuery("SELECT pg_backend_pid()")) {
+      row.next();
+      pid = row.getInt(1);
+    }
+    try (Connection other = pool.getConnection();
+        PreparedStatement kill = other.prepareStatement("SELECT pg_terminate_backend(?)")) {
+      kill.setInt(1, pid);
+      kill.execute();
     }
   }
 
