@@ -56,9 +56,8 @@ final class ReleaseListener implements AutoCloseable {
       running = thread;
     }
     if (running != null) {
-      running.interrupt();
       try {
-        running.join(TimeUnit.SECONDS.toMillis(5));
+        running.join(TimeUnit.SECONDS.toMillis(5)); // it sees closed within one wait, and stops listening
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
@@ -80,13 +79,16 @@ final class ReleaseListener implements AutoCloseable {
           connection.setAutoCommit(true); // LISTEN takes effect at commit
         }
         dialect.listen(connection);
-        wakeAll(); // a release before LISTEN took effect went unheard
-        while (!closed) {
-          for (String fullKey : dialect.awaitReleases(connection, POLL_MILLIS)) {
-            wake(fullKey);
+        try {
+          wakeAll(); // a release before LISTEN took effect went unheard
+          while (!closed) {
+            for (String fullKey : dialect.awaitReleases(connection, POLL_MILLIS)) {
+              wake(fullKey);
+            }
           }
+        } finally {
+          unlisten(connection);
         }
-        dialect.unlisten(connection); // the connection goes back to the pool: it must not hear on
       } catch (SQLException | RuntimeException e) {
         if (closed) {
           return;
@@ -99,6 +101,15 @@ final class ReleaseListener implements AutoCloseable {
           return;
         }
       }
+    }
+  }
+
+  /** The connection goes back to the pool: it must not go on hearing (a broken one the pool drops anyway). */
+  private void unlisten(Connection connection) {
+    try {
+      dialect.unlisten(connection);
+    } catch (SQLException | RuntimeException broken) {
+      LOG.log(System.Logger.Level.DEBUG, () -> name + ": UNLISTEN failed on a connection the pool will drop", broken);
     }
   }
 

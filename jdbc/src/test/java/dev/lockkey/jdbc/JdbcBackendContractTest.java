@@ -7,19 +7,12 @@ import dev.lockkey.lock.LockListener;
 import dev.lockkey.testing.TcpProxy;
 import java.time.Duration;
 import javax.sql.DataSource;
-import org.junit.jupiter.api.BeforeAll;
 import redis.clients.jedis.HostAndPort;
 
 /** The backend-neutral lock contract on PostgreSQL. */
 class JdbcBackendContractTest extends LockBackendContract {
-  private static TestPostgres postgres;
-  private static DataSource pool;
-
-  @BeforeAll
-  static void connect() {
-    postgres = TestPostgres.shared();
-    pool = TestPostgres.sharedPool();
-  }
+  private static final TestPostgres postgres = TestPostgres.shared();
+  private static final DataSource pool = TestPostgres.sharedPool();
 
   @Override
   protected LockExecutor newExecutor(Keyspace keyspace, LockListener listener) {

@@ -28,7 +28,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.sql.DataSource;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import redis.clients.jedis.HostAndPort;
@@ -39,14 +38,8 @@ class JdbcLockExecutorTest {
   private static final LockOptions PATIENT = LockOptions.builder().waitTime(Duration.ofSeconds(30)).build();
   private static final AtomicInteger KEYSPACES = new AtomicInteger();
 
-  private static TestPostgres postgres;
-  private static DataSource pool;
-
-  @BeforeAll
-  static void connect() {
-    postgres = TestPostgres.shared();
-    pool = TestPostgres.sharedPool();
-  }
+  private static final TestPostgres postgres = TestPostgres.shared();
+  private static final DataSource pool = TestPostgres.sharedPool();
 
   @Test
   void threeExecutorsWritingAFencedLedgerNeverOverlapNorWriteStale() throws Exception {
