@@ -138,27 +138,35 @@ class JdbcLockExecutorTest {
     }
   }
 
-  /** A waiter's pause ends at the release's notification, long before its polling would try again. */
+  /**
+   * A waiter's pause ends at the release's notification, long before its polling would try again:
+   * after the release was sent (no other wake-up ended it) and well within the pause.
+   */
   @Test
   void aReleaseEndsTheWaitersPauseAtOnce() throws Exception {
     Keyspace keyspace = keyspace();
+    int listeningBefore = listeningSessions();
     try (JdbcLockExecutor holder = executor(keyspace);
         ReleaseListener listener = new ReleaseListener(pool, new PostgresDialect(), "test-listener")) {
       Lease held = holder.acquire(ContractKey.of("order", "notified"));
       ReleaseWatch watch = listener.watch(held.fullKey());
-      awaitListening();
-      watch.pause(TimeUnit.MILLISECONDS.toNanos(50)); // the wake-up that follows LISTEN, if still due
+      awaitListeningSessionsAbove(listeningBefore);
+      Thread.sleep(200);
+      watch.pause(1); // takes the wake-up that follows LISTEN
       ExecutorService thread = Executors.newSingleThreadExecutor();
       try {
-        Future<Long> paused = thread.submit(() -> {
-          long start = System.nanoTime();
+        Future<Long> pauseEnd = thread.submit(() -> {
           watch.pause(TimeUnit.SECONDS.toNanos(20));
-          return System.nanoTime() - start;
+          return System.nanoTime();
         });
         Thread.sleep(300);
+        long releasedAt = System.nanoTime();
         assertThat(held.release()).isTrue();
 
-        assertThat(paused.get(30, TimeUnit.SECONDS)).as("pause in ns").isLessThan(TimeUnit.SECONDS.toNanos(10));
+        long end = pauseEnd.get(30, TimeUnit.SECONDS);
+        assertThat(end - releasedAt).as("ns from the release to the pause's end")
+            .isNotNegative()
+            .isLessThan(TimeUnit.SECONDS.toNanos(10));
       } finally {
         thread.shutdownNow();
         watch.close();
@@ -233,22 +241,25 @@ class JdbcLockExecutorTest {
     assertThat(JdbcLockTable.postgresqlDdl()).contains("CREATE TABLE IF NOT EXISTS lockkey_locks");
   }
 
-  private static void awaitListening() throws SQLException, InterruptedException {
+  private static void awaitListeningSessionsAbove(int before) throws SQLException, InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    while (listeningSessions() <= before) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("no new connection listens on " + PostgresDialect.CHANNEL);
+      }
+      Thread.sleep(20);
+    }
+  }
+
+  /** Sessions whose last statement was the listener's LISTEN. */
+  private static int listeningSessions() throws SQLException {
     try (Connection connection = pool.getConnection();
         PreparedStatement listening = connection.prepareStatement(
-            "SELECT count(*) FROM pg_stat_activity WHERE query = 'LISTEN " + PostgresDialect.CHANNEL + "'")) {
-      while (System.nanoTime() < deadline) {
-        try (ResultSet count = listening.executeQuery()) {
-          count.next();
-          if (count.getInt(1) > 0) {
-            return;
-          }
-        }
-        Thread.sleep(20);
-      }
+            "SELECT count(*) FROM pg_stat_activity WHERE query = 'LISTEN " + PostgresDialect.CHANNEL + "'");
+        ResultSet count = listening.executeQuery()) {
+      count.next();
+      return count.getInt(1);
     }
-    throw new AssertionError("no connection listens on " + PostgresDialect.CHANNEL);
   }
 
   private static JdbcLockExecutor executor(Keyspace keyspace) {
