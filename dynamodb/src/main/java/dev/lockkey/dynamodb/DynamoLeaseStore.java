@@ -31,13 +31,13 @@ final class DynamoLeaseStore implements LeaseStore {
   }
 
   @Override
-  public boolean release(String fullKey, String ownerToken) {
-    return store.release(fullKey, ownerToken);
+  public boolean release(String fullKey, String ownerToken, Duration within) {
+    return store.release(fullKey, ownerToken, within);
   }
 
   @Override
-  public boolean extend(String fullKey, String ownerToken, Duration leaseTime) {
-    return store.extend(fullKey, ownerToken, leaseTime);
+  public boolean extend(String fullKey, String ownerToken, Duration leaseTime, Duration within) {
+    return store.extend(fullKey, ownerToken, leaseTime, within);
   }
 
   @Override

@@ -18,8 +18,11 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 /**
  * Takes locks on {@link LockKey}s in a DynamoDB table: the {@link LockExecutor} contract on
  * DynamoDB, for teams on AWS without a Redis. One executor per application and key space, shared
- * by all threads; the {@link DynamoDbClient} stays the caller's (configure its timeouts and retry
- * strategy there).
+ * by all threads; the {@link DynamoDbClient} stays the caller's (its region, credentials, HTTP
+ * client and retry strategy). Every request carries its own timeouts
+ * ({@link DynamoLockExecutorBuilder#requestTimeouts}), cut to fit what its lease has left: a
+ * renewal or a release never outlives the lease it serves, whatever the client retries, and a
+ * waiting {@code acquire} ends at most one request timeout after its wait time.
  *
  * <pre>{@code
  * DynamoLockTable.create(dynamoDb, "locks");                      // once, or by CloudFormation / Terraform
@@ -35,7 +38,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * {@link DynamoLockTable}'s): taking is {@code attribute_not_exists(pk) OR lease_until < :now}
  * with the fencing token incremented in the same conditional write, release and extension check
  * the owner token. The item outlives a release, with its counter, until TTL deletes it an hour
- * after the last lease; a time floor keeps tokens rising after that.
+ * after the last lease; a time floor keeps tokens rising after that. A resource on DynamoDB refuses
+ * a stale holder's write with {@link DynamoFencedWriter}.
  *
  * <h2>Cost</h2>
  * Every operation is one conditional write (one write capacity unit; a failed condition costs one
@@ -67,7 +71,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * rises regardless of any clock, lets the guarded resource refuse the old holder if two overlap.
  *
  * <h2>Failures and limits</h2>
- * {@link DynamoUnavailableException} (no answer within the client's timeouts, or a 5xx),
+ * {@link DynamoUnavailableException} (no answer within the request timeouts, or a 5xx),
  * {@link DynamoThrottledException} (capacity exceeded through the SDK's retries) and
  * {@link DynamoLockException} (anything else, e.g. a missing table) are {@link dev.lockkey.lock.LockException}s;
  * a held lock is an answer, never an exception. Once {@code withLock} ran the work, its result

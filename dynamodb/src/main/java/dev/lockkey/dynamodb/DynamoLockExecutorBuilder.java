@@ -21,6 +21,7 @@ public final class DynamoLockExecutorBuilder {
   private LockListener listener = LockListener.NONE;
   private Clock clock = Clock.systemUTC();
   private Duration maxPollInterval = DEFAULT_MAX_POLL_INTERVAL;
+  private RequestTimeouts timeouts; // null: the store's default, from the client
 
   DynamoLockExecutorBuilder(DynamoDbClient client, String table, Keyspace keyspace) {
     this.client = Objects.requireNonNull(client, "client");
@@ -77,9 +78,32 @@ public final class DynamoLockExecutorBuilder {
     return this;
   }
 
+  /**
+   * How long one request to DynamoDB may take: each HTTP attempt, and the whole call with the SDK's
+   * retries and their pauses; sent with every request, where they take precedence over the
+   * client's. A release or renewal is cut further to nine tenths of what its lease has left, a take
+   * to nine tenths of its lease time, so that none outlives its lease; a waiting {@code acquire} ends at most one request
+   * timeout after its wait time. Unless set, the client's own {@code apiCallAttemptTimeout} and
+   * {@code apiCallTimeout} where it sets them, else {@link DynamoLockStore#DEFAULT_ATTEMPT_TIMEOUT}
+   * (500 ms) and {@link DynamoLockStore#DEFAULT_REQUEST_TIMEOUT} (2 s).
+   *
+   * @param attemptTimeout the longest HTTP attempt, at least 1 ms
+   * @param requestTimeout the longest call, retries included, at least {@code attemptTimeout}
+   * @return this builder
+   * @throws IllegalArgumentException when one is under 1 ms, or {@code attemptTimeout} is longer
+   *     than {@code requestTimeout}
+   */
+  public DynamoLockExecutorBuilder requestTimeouts(Duration attemptTimeout, Duration requestTimeout) {
+    this.timeouts = RequestTimeouts.of(attemptTimeout, requestTimeout); // checked here, where the caller set them
+    return this;
+  }
+
   /** {@return a new executor with what this builder was given; close it when done} */
   public DynamoLockExecutor build() {
-    return new DynamoLockExecutor(DynamoLockStore.create(client, table, clock), keyspace, defaults, listener,
-        maxPollInterval);
+    DynamoLockStore store = DynamoLockStore.create(client, table, clock);
+    if (timeouts != null) {
+      store = store.withTimeouts(timeouts.attempt(), timeouts.call());
+    }
+    return new DynamoLockExecutor(store, keyspace, defaults, listener, maxPollInterval);
   }
 }

@@ -7,6 +7,8 @@ import static dev.lockkey.dynamodb.DynamoLockTable.LEASE_UNTIL;
 import static dev.lockkey.dynamodb.DynamoLockTable.OWNER_TOKEN;
 import static dev.lockkey.dynamodb.DynamoLockTable.PARTITION_KEY;
 
+import dev.lockkey.internal.Durations;
+import dev.lockkey.lock.LockOptions;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
@@ -58,11 +60,24 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  * ahead by d sees a lease run out d early and may take the lock while its holder still works; the
  * fencing token, which rises regardless of clocks, lets the guarded resource refuse the old holder.
  *
+ * <h2>Timeouts</h2>
+ * Every request carries the SDK's per-request {@code apiCallAttemptTimeout} and
+ * {@code apiCallTimeout} (which take precedence over the client's): the {@link #attemptTimeout()}
+ * and {@link #requestTimeout()} of this store, the whole call cut further to nine tenths of the
+ * lease a take asks for, or of the {@code within} a caller gives a release or an extension (what
+ * its lease has left; the tenth is for the SDK's own work around its timer). So the client's retry
+ * strategy may retry as it likes: no call outlives what it serves, and a waiting acquisition ends
+ * at most one request timeout after its wait time. Unless set with
+ * {@link #withTimeouts}, they are the client's own {@code apiCallAttemptTimeout} and
+ * {@code apiCallTimeout} where it sets them, else {@link #DEFAULT_ATTEMPT_TIMEOUT} (500 ms) and
+ * {@link #DEFAULT_REQUEST_TIMEOUT} (2 s).
+ *
  * <h2>Failures</h2>
  * Throttling after the SDK's retries is {@link DynamoThrottledException}; no answer (refused,
- * reset, timed out) or a 5xx is {@link DynamoUnavailableException}; anything else, e.g. a missing
- * table, {@link DynamoLockException}; a call the SDK abandoned because the thread was interrupted
- * is a {@link dev.lockkey.lock.LockInterruptedException} (the flag set again).
+ * reset, timed out, also by the timeouts above) or a 5xx is {@link DynamoUnavailableException};
+ * anything else, e.g. a missing table, {@link DynamoLockException}; a call the SDK abandoned
+ * because the thread was interrupted is a {@link dev.lockkey.lock.LockInterruptedException} (the
+ * flag set again).
  */
 public final class DynamoLockStore {
   /**
@@ -70,6 +85,10 @@ public final class DynamoLockStore {
    * keeps fencing tokens rising after a deletion (see the class documentation).
    */
   public static final Duration RETENTION = Duration.ofHours(1);
+  /** The longest HTTP attempt of a request unless set, or set by the client: 500 ms. */
+  public static final Duration DEFAULT_ATTEMPT_TIMEOUT = Duration.ofMillis(500);
+  /** The longest call of a request, the SDK's retries included, unless set, or set by the client: 2 s. */
+  public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(2);
 
   private static final String TAKE = "SET #owner = :owner, #until = :until, #created = :now, #expires = :expires, "
       + "#fence = if_not_exists(#fence, :floor) + :one";
@@ -91,11 +110,13 @@ public final class DynamoLockStore {
   private final DynamoDbClient client;
   private final String table;
   private final Clock clock;
+  private final RequestTimeouts timeouts;
 
-  private DynamoLockStore(DynamoDbClient client, String table, Clock clock) {
-    this.client = Objects.requireNonNull(client, "client");
-    this.table = Objects.requireNonNull(table, "table");
-    this.clock = Objects.requireNonNull(clock, "clock");
+  private DynamoLockStore(DynamoDbClient client, String table, Clock clock, RequestTimeouts timeouts) {
+    this.client = client;
+    this.table = table;
+    this.clock = clock;
+    this.timeouts = timeouts;
   }
 
   /**
@@ -106,7 +127,7 @@ public final class DynamoLockStore {
    * @return the store
    */
   public static DynamoLockStore create(DynamoDbClient client, String table) {
-    return new DynamoLockStore(client, table, Clock.systemUTC());
+    return create(client, table, Clock.systemUTC());
   }
 
   /**
@@ -119,7 +140,22 @@ public final class DynamoLockStore {
    * @return the store
    */
   public static DynamoLockStore create(DynamoDbClient client, String table, Clock clock) {
-    return new DynamoLockStore(client, table, clock);
+    Objects.requireNonNull(client, "client");
+    return new DynamoLockStore(client, Objects.requireNonNull(table, "table"), Objects.requireNonNull(clock, "clock"),
+        RequestTimeouts.of(client, DEFAULT_ATTEMPT_TIMEOUT, DEFAULT_REQUEST_TIMEOUT));
+  }
+
+  /**
+   * This store with other request timeouts (see the class documentation).
+   *
+   * @param attemptTimeout the longest HTTP attempt of a request
+   * @param requestTimeout the longest call, the SDK's retries and their pauses included
+   * @return a store on the same client, table and clock with these timeouts
+   * @throws IllegalArgumentException when one is under 1 ms, or {@code attemptTimeout} is longer
+   *     than {@code requestTimeout}
+   */
+  public DynamoLockStore withTimeouts(Duration attemptTimeout, Duration requestTimeout) {
+    return new DynamoLockStore(client, table, clock, RequestTimeouts.of(attemptTimeout, requestTimeout));
   }
 
   /** {@return the lock table's name} */
@@ -132,9 +168,21 @@ public final class DynamoLockStore {
     return clock;
   }
 
+  /** {@return the longest HTTP attempt of a request} */
+  public Duration attemptTimeout() {
+    return timeouts.attempt();
+  }
+
+  /** {@return the longest call, the SDK's retries included} */
+  public Duration requestTimeout() {
+    return timeouts.call();
+  }
+
   /**
    * Takes the lock {@code fullKey} for {@code ownerToken} if it is free, its lease ran out, or it
-   * is this owner's already (a retried take), in one conditional write.
+   * is this owner's already (a retried take), in one conditional write, which takes at most the
+   * {@link #requestTimeout()} or nine tenths of {@code leaseTime}, whichever is shorter: a take
+   * that answers later than its lease would run is no use.
    *
    * @param fullKey the lock's full key, the item's partition key
    * @param ownerToken the new lease's owner token, unique per lease
@@ -164,7 +212,8 @@ public final class DynamoLockStore {
               ":floor", number(Math.multiplyExact(now, 1000L)),
               ":one", ONE))
           .returnValues(ReturnValue.UPDATED_NEW)
-          .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD));
+          .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+          .overrideConfiguration(timeouts.within(leaseTime.toNanos())));
       return new AcquireResult.Granted(Long.parseLong(response.attributes().get(FENCING_TOKEN).n()), until);
     } catch (ConditionalCheckFailedException held) {
       AttributeValue holderUntil = held.hasItem() ? held.item().get(LEASE_UNTIL) : null;
@@ -176,8 +225,8 @@ public final class DynamoLockStore {
   }
 
   /**
-   * Releases the lock if {@code ownerToken}'s lease still holds it (or this owner released it
-   * already), in one conditional write. The item stays, with its fencing token.
+   * Releases the lock as {@link #release(String, String, Duration)} does, within the
+   * {@link #requestTimeout()}.
    *
    * @param fullKey the lock's full key
    * @param ownerToken the owner token of the lease to release
@@ -188,8 +237,27 @@ public final class DynamoLockStore {
    * @throws dev.lockkey.lock.LockInterruptedException when the thread was interrupted during the call
    */
   public boolean release(String fullKey, String ownerToken) {
+    return release(fullKey, ownerToken, requestTimeout());
+  }
+
+  /**
+   * Releases the lock if {@code ownerToken}'s lease still holds it (or this owner released it
+   * already), in one conditional write. The item stays, with its fencing token.
+   *
+   * @param fullKey the lock's full key
+   * @param ownerToken the owner token of the lease to release
+   * @param within by when the call must have ended, e.g. what the lease has left: its timeout is
+   *     nine tenths of it, or the {@link #requestTimeout()} if shorter; at least 1 ms
+   * @return whether the lease held the lock (and it is free now)
+   * @throws DynamoThrottledException when DynamoDB throttled the write through the SDK's retries
+   * @throws DynamoUnavailableException when DynamoDB did not answer, or failed on its side
+   * @throws DynamoLockException on any other DynamoDB failure, e.g. a missing table
+   * @throws dev.lockkey.lock.LockInterruptedException when the thread was interrupted during the call
+   */
+  public boolean release(String fullKey, String ownerToken, Duration within) {
+    long budgetNanos = budgetNanos(within);
     long now = clock.millis();
-    return conditionalWrite(fullKey, RELEASE, RELEASE_IF, Map.of(
+    return conditionalWrite(fullKey, budgetNanos, RELEASE, RELEASE_IF, Map.of(
         ":owner", AttributeValue.fromS(ownerToken),
         ":now", number(now),
         ":zero", ZERO,
@@ -197,8 +265,8 @@ public final class DynamoLockStore {
   }
 
   /**
-   * Sets the lease of {@code ownerToken} to run out {@code leaseTime} from now, if it still holds
-   * the lock, in one conditional write.
+   * Extends the lease as {@link #extend(String, String, Duration, Duration)} does, within the
+   * {@link #requestTimeout()}.
    *
    * @param fullKey the lock's full key
    * @param ownerToken the owner token of the lease to extend
@@ -210,9 +278,29 @@ public final class DynamoLockStore {
    * @throws dev.lockkey.lock.LockInterruptedException when the thread was interrupted during the call
    */
   public boolean extend(String fullKey, String ownerToken, Duration leaseTime) {
+    return extend(fullKey, ownerToken, leaseTime, requestTimeout());
+  }
+
+  /**
+   * Sets the lease of {@code ownerToken} to run out {@code leaseTime} from now, if it still holds
+   * the lock, in one conditional write.
+   *
+   * @param fullKey the lock's full key
+   * @param ownerToken the owner token of the lease to extend
+   * @param leaseTime how long from now the lease runs, at least 1 ms
+   * @param within by when the call must have ended, e.g. what the lease has left: its timeout is
+   *     nine tenths of it, or the {@link #requestTimeout()} if shorter; at least 1 ms
+   * @return whether the lease held the lock (and is extended now)
+   * @throws DynamoThrottledException when DynamoDB throttled the write through the SDK's retries
+   * @throws DynamoUnavailableException when DynamoDB did not answer, or failed on its side
+   * @throws DynamoLockException on any other DynamoDB failure, e.g. a missing table
+   * @throws dev.lockkey.lock.LockInterruptedException when the thread was interrupted during the call
+   */
+  public boolean extend(String fullKey, String ownerToken, Duration leaseTime, Duration within) {
+    long budgetNanos = budgetNanos(within);
     long now = clock.millis();
     long until = now + leaseMillis(leaseTime);
-    return conditionalWrite(fullKey, EXTEND, EXTEND_IF, Map.of(
+    return conditionalWrite(fullKey, budgetNanos, EXTEND, EXTEND_IF, Map.of(
         ":owner", AttributeValue.fromS(ownerToken),
         ":now", number(now),
         ":until", number(until),
@@ -228,7 +316,8 @@ public final class DynamoLockStore {
   public Optional<LockItem> read(String fullKey) {
     Map<String, AttributeValue> item;
     try {
-      item = client.getItem(request -> request.tableName(table).key(key(fullKey)).consistentRead(true)).item();
+      item = client.getItem(request -> request.tableName(table).key(key(fullKey)).consistentRead(true)
+          .overrideConfiguration(timeouts.full())).item();
     } catch (SdkException e) {
       throw DynamoFailures.translate(fullKey, table, e);
     }
@@ -244,7 +333,8 @@ public final class DynamoLockStore {
     return "DynamoLockStore[" + table + "]";
   }
 
-  private boolean conditionalWrite(String fullKey, String update, String condition, Map<String, AttributeValue> values) {
+  private boolean conditionalWrite(String fullKey, long budgetNanos, String update, String condition,
+      Map<String, AttributeValue> values) {
     try {
       client.updateItem(request -> request
           .tableName(table)
@@ -252,7 +342,8 @@ public final class DynamoLockStore {
           .updateExpression(update)
           .conditionExpression(condition)
           .expressionAttributeNames(Map.of("#owner", OWNER_TOKEN, "#until", LEASE_UNTIL, "#expires", EXPIRES_AT))
-          .expressionAttributeValues(values));
+          .expressionAttributeValues(values)
+          .overrideConfiguration(timeouts.within(budgetNanos)));
       return true;
     } catch (ConditionalCheckFailedException notHeld) {
       return false;
@@ -263,6 +354,10 @@ public final class DynamoLockStore {
 
   private static Map<String, AttributeValue> key(String fullKey) {
     return Map.of(PARTITION_KEY, AttributeValue.fromS(Objects.requireNonNull(fullKey, "fullKey")));
+  }
+
+  private static long budgetNanos(Duration within) {
+    return Durations.requireMillisBetweenOneAnd("within", within, LockOptions.MAX_LEASE_TIME).toNanos();
   }
 
   private static long leaseMillis(Duration leaseTime) {

@@ -1,11 +1,13 @@
 package dev.lockkey.dynamodb;
 
+import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.Objects;
 import software.amazon.awssdk.core.retry.backoff.FixedDelayBackoffStrategy;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
@@ -35,6 +37,13 @@ import software.amazon.awssdk.services.dynamodb.waiters.DynamoDbWaiter;
  * {@value #EXPIRES_AT}, or items of keys no longer used stay for ever (harmless, but they cost
  * storage). {@link #create} does both; the README shows the same table in CloudFormation and
  * Terraform.
+ *
+ * <p>Where to call what: on AWS {@link #create} makes the table and enables TTL; on an endpoint that does not implement the TTL operations, such as
+ * dynalite for local development, {@link #create} makes the table and logs a {@code WARNING} that
+ * TTL was not enabled, while {@link #enableTtl} throws the endpoint's answer. {@link #createTable}
+ * makes the table alone. The IAM actions they need: {@code dynamodb:CreateTable} and
+ * {@code dynamodb:DescribeTable} for the table, {@code dynamodb:DescribeTimeToLive} and
+ * {@code dynamodb:UpdateTimeToLive} for TTL.
  */
 public final class DynamoLockTable {
   /** The partition key attribute (type S): the lock's full key. */
@@ -50,6 +59,9 @@ public final class DynamoLockTable {
   /** The TTL attribute: epoch seconds after which DynamoDB may delete the item (type N). */
   public static final String EXPIRES_AT = "expires_at";
 
+  private static final System.Logger LOG = System.getLogger(DynamoLockTable.class.getName());
+  /** The error code of an operation the endpoint does not implement (dynalite's answer to the TTL calls). */
+  private static final String UNKNOWN_OPERATION = "UnknownOperationException";
   /** DescribeTable polling while a table is created: tables take seconds, not minutes. */
   private static final Duration POLL = Duration.ofSeconds(1);
   private static final int MAX_POLLS = 300;
@@ -59,14 +71,27 @@ public final class DynamoLockTable {
   /**
    * Creates the lock table {@code tableName} (on-demand capacity) unless it exists, waits until it
    * is active, and enables TTL on {@value #EXPIRES_AT} unless enabled. Safe to call on every start.
-   * A setup helper: the SDK's exceptions pass through unchanged.
+   * Where the endpoint does not implement the TTL operations ({@code UnknownOperationException},
+   * e.g. dynalite), the table is made without TTL and a {@code WARNING} says so (the
+   * {@link System.Logger} named after this class): locking works the same, but items of keys no
+   * longer used stay until deleted. A setup helper: the SDK's other exceptions pass through unchanged.
    *
    * @param client the client to use (not closed)
    * @param tableName the table's name
    */
   public static void create(DynamoDbClient client, String tableName) {
     createTable(client, tableName);
-    enableTtl(client, tableName);
+    try {
+      enableTtl(client, tableName);
+    } catch (DynamoDbException e) {
+      if (e.awsErrorDetails() == null || !UNKNOWN_OPERATION.equals(e.awsErrorDetails().errorCode())) {
+        throw e;
+      }
+      LOG.log(Level.WARNING, () -> "TTL was not enabled on the lock table " + tableName + ": the endpoint does not"
+          + " implement DescribeTimeToLive/UpdateTimeToLive (" + UNKNOWN_OPERATION + "), as dynalite for local"
+          + " development. Locking works the same; items of keys no longer used stay until deleted. On AWS"
+          + " this call enables TTL on " + EXPIRES_AT + ".");
+    }
   }
 
   /**
@@ -102,6 +127,7 @@ public final class DynamoLockTable {
   /**
    * Enables DynamoDB TTL on {@value #EXPIRES_AT} unless it is enabled (or being enabled) already.
    * DynamoDB then deletes items some time (typically within days) after their {@value #EXPIRES_AT}.
+   * The SDK's exceptions pass through unchanged, also an endpoint's {@code UnknownOperationException}.
    *
    * @param client the client to use (not closed)
    * @param tableName the table's name

@@ -3,7 +3,10 @@ package dev.lockkey.dynamodb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lockkey.lock.CapturedWarnings;
+import java.util.List;
 import java.util.UUID;
+import java.util.logging.LogRecord;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -14,7 +17,7 @@ import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 
-/** The table helper on dynalite. */
+/** The table helper on dynalite, which lacks the TTL operations. */
 @ExtendWith(DynaliteExtension.class)
 class DynamoLockTableTest {
   private static DynamoDbClient client;
@@ -49,13 +52,23 @@ class DynamoLockTableTest {
   }
 
   @Test
-  void createAlsoEnablesTtlWhichDynaliteDoesNotImplement() {
-    // DynamoDB answers UpdateTimeToLive; dynalite does not know the operation, and says so
-    assertThatThrownBy(() -> DynamoLockTable.create(client, table))
+  void createMakesTheTableWithAWarningWhereTheEndpointDoesNotImplementTtl() {
+    List<LogRecord> warnings;
+    try (CapturedWarnings captured = CapturedWarnings.of(DynamoLockTable.class.getName())) {
+      DynamoLockTable.create(client, table);
+      DynamoLockTable.create(client, table); // on every start
+      warnings = captured.records();
+    }
+
+    assertThat(client.describeTable(request -> request.tableName(table)).table().tableStatus())
+        .isEqualTo(TableStatus.ACTIVE);
+    assertThat(warnings).hasSize(2).allSatisfy(warning -> assertThat(warning.getMessage())
+        .contains("TTL was not enabled on the lock table " + table, "UnknownOperationException",
+            DynamoLockTable.EXPIRES_AT));
+    // dynalite does not know the TTL operations, and says so: enableTtl passes its answer on
+    assertThatThrownBy(() -> DynamoLockTable.enableTtl(client, table))
         .isInstanceOf(DynamoDbException.class)
         .satisfies(e -> assertThat(((DynamoDbException) e).awsErrorDetails().errorCode())
             .isEqualTo("UnknownOperationException"));
-    assertThat(client.describeTable(request -> request.tableName(table)).table().tableStatus())
-        .isEqualTo(TableStatus.ACTIVE);
   }
 }

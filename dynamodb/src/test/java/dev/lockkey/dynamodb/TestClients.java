@@ -13,6 +13,7 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.retries.api.BackoffStrategy;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 
 /** SDK clients for tests: a loopback endpoint, us-east-1, dummy credentials, short retries and timeouts. */
 final class TestClients {
@@ -23,10 +24,7 @@ final class TestClients {
 
   /** A client of the server on {@code port} of 127.0.0.1. */
   static DynamoDbClient on(int port) {
-    return DynamoDbClient.builder()
-        .endpointOverride(URI.create("http://127.0.0.1:" + port))
-        .region(Region.US_EAST_1)
-        .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("lockkey", "lockkey")))
+    return local(port)
         .httpClient(UrlConnectionHttpClient.builder()
             .connectionTimeout(Duration.ofSeconds(2))
             .socketTimeout(Duration.ofSeconds(10))
@@ -41,6 +39,25 @@ final class TestClients {
                 .circuitBreakerEnabled(false)
                 .build()))
         .build();
+  }
+
+  /**
+   * A client of the server on {@code port} of 127.0.0.1 as a user builds one for local
+   * development: the SDK's own timeouts (none per call, 30 s per socket read) and retry strategy
+   * for DynamoDB, with {@code log} told of every call.
+   */
+  static DynamoDbClient withSdkDefaults(int port, CallLog log) {
+    return local(port)
+        .httpClient(UrlConnectionHttpClient.create())
+        .overrideConfiguration(config -> config.addExecutionInterceptor(log))
+        .build();
+  }
+
+  private static DynamoDbClientBuilder local(int port) {
+    return DynamoDbClient.builder()
+        .endpointOverride(URI.create("http://127.0.0.1:" + port))
+        .region(Region.US_EAST_1)
+        .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("lockkey", "lockkey")));
   }
 
   /** A port of 127.0.0.1 that nothing listens on: it was free a moment ago, and connections are refused. */

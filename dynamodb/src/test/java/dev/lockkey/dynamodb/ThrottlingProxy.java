@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -25,7 +26,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * An HTTP proxy on a loopback port in front of a DynamoDB endpoint that answers the next n
  * requests itself with DynamoDB's throttling error (HTTP 400,
  * {@code ProvisionedThroughputExceededException}) and forwards all others: DynamoDB throttling
- * on demand, which dynalite never does by itself.
+ * on demand, which dynalite never does by itself. It also notes the operation of every request
+ * (its {@code X-Amz-Target}), for tests of what a client calls.
  */
 final class ThrottlingProxy implements AutoCloseable {
   private static final String THROTTLED = "{\"__type\":\"com.amazonaws.dynamodb.v20120810#"
@@ -44,6 +46,7 @@ final class ThrottlingProxy implements AutoCloseable {
   private final URI target;
   private final AtomicInteger toThrottle = new AtomicInteger();
   private final AtomicInteger requests = new AtomicInteger();
+  private final List<String> operations = new CopyOnWriteArrayList<>();
 
   ThrottlingProxy(int targetPort) {
     this.target = URI.create("http://127.0.0.1:" + targetPort + "/");
@@ -66,6 +69,11 @@ final class ThrottlingProxy implements AutoCloseable {
     toThrottle.set(count);
   }
 
+  /** The operations of the requests received so far, in order, e.g. {@code UpdateItem}. */
+  List<String> operations() {
+    return List.copyOf(operations);
+  }
+
   /** Requests received so far, throttled or forwarded. */
   int requests() {
     return requests.get();
@@ -80,6 +88,8 @@ final class ThrottlingProxy implements AutoCloseable {
   private void handle(HttpExchange exchange) throws IOException {
     try (exchange) {
       requests.incrementAndGet();
+      String operation = exchange.getRequestHeaders().getFirst("X-Amz-Target"); // DynamoDB_20120810.UpdateItem
+      operations.add(operation == null ? "" : operation.substring(operation.indexOf('.') + 1));
       byte[] body;
       try (InputStream in = exchange.getRequestBody()) {
         body = in.readAllBytes();

@@ -52,7 +52,7 @@ final class JdbcLeaseStore implements LeaseStore {
   @Override
   public StoreAttempt tryAcquire(String fullKey, String ownerToken, Duration leaseTime) {
     long leaseMillis = leaseMillis(leaseTime);
-    return run(fullKey, acquireSql, statement -> {
+    return run(fullKey, acquireSql, timeoutMillis, statement -> {
       bind(statement, fullKey, ownerToken, leaseMillis);
       try (ResultSet row = statement.executeQuery()) {
         row.next();
@@ -68,17 +68,17 @@ final class JdbcLeaseStore implements LeaseStore {
   }
 
   @Override
-  public boolean extend(String fullKey, String ownerToken, Duration leaseTime) {
+  public boolean extend(String fullKey, String ownerToken, Duration leaseTime, Duration within) {
     long leaseMillis = leaseMillis(leaseTime);
-    return run(fullKey, extendSql, statement -> {
+    return run(fullKey, extendSql, timeoutWithin(within), statement -> {
       bind(statement, fullKey, ownerToken, leaseMillis);
       return affected(statement) == 1;
     });
   }
 
   @Override
-  public boolean release(String fullKey, String ownerToken) {
-    return run(fullKey, releaseSql, statement -> {
+  public boolean release(String fullKey, String ownerToken, Duration within) {
+    return run(fullKey, releaseSql, timeoutWithin(within), statement -> {
       statement.setString(1, fullKey);
       statement.setString(2, ownerToken);
       return affected(statement) == 1;
@@ -97,7 +97,7 @@ final class JdbcLeaseStore implements LeaseStore {
 
   /** The lock's row as the database sees it now, for diagnostics and tests; empty when never taken. */
   Optional<LockRow> read(String fullKey) {
-    return run(fullKey, readSql, statement -> {
+    return run(fullKey, readSql, timeoutMillis, statement -> {
       statement.setString(1, fullKey);
       try (ResultSet row = statement.executeQuery()) {
         return row.next() ? Optional.of(new LockRow(fullKey, row.getBoolean(1), row.getLong(2))) : Optional.empty();
@@ -114,7 +114,7 @@ final class JdbcLeaseStore implements LeaseStore {
    * Runs {@code body} on a connection of its own, and again on another when the connection broke
    * under it (never after a timeout, which would only double the wait, nor when the pool had none).
    */
-  private <T> T run(String fullKey, String sql, Body<T> body) {
+  private <T> T run(String fullKey, String sql, int networkTimeoutMillis, Body<T> body) {
     for (int attempt = 0; ; attempt++) {
       boolean connected = false;
       try (Connection connection = dataSource.getConnection()) {
@@ -122,7 +122,7 @@ final class JdbcLeaseStore implements LeaseStore {
         if (!connection.getAutoCommit()) {
           connection.setAutoCommit(true);
         }
-        connection.setNetworkTimeout(DIRECT, timeoutMillis);
+        connection.setNetworkTimeout(DIRECT, networkTimeoutMillis);
         try (PreparedStatement statement = connection.prepareStatement(sql)) {
           return body.run(statement);
         }
@@ -132,6 +132,11 @@ final class JdbcLeaseStore implements LeaseStore {
         }
       }
     }
+  }
+
+  /** The operation timeout, cut to what the lease has left: no release or renewal outlives its lease. */
+  private int timeoutWithin(Duration within) {
+    return (int) Math.max(1, Math.min(timeoutMillis, within.toMillis()));
   }
 
   /** Binds a take's or an extension's parameters: full key, owner token, lease time in ms. */

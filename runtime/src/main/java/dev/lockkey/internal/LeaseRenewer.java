@@ -88,7 +88,10 @@ public final class LeaseRenewer implements AutoCloseable {
     }
   }
 
-  /** The renewal threads, for short periodic housekeeping that never blocks. */
+  /**
+   * The renewal threads, for short periodic housekeeping that never blocks; clean-ups that call
+   * the store go to a {@link Housekeeper}.
+   */
   public ScheduledExecutorService housekeeping() {
     return renewals;
   }
@@ -103,7 +106,8 @@ public final class LeaseRenewer implements AutoCloseable {
     callbacks.shutdown();
   }
 
-  private static ThreadFactory daemons(String prefix) {
+  /** Daemon threads named {@code <prefix>N}, N counted across the JVM. */
+  static ThreadFactory daemons(String prefix) {
     return task -> {
       Thread thread = new Thread(task, prefix + THREADS.incrementAndGet());
       thread.setDaemon(true);

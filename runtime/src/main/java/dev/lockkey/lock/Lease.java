@@ -166,12 +166,24 @@ public final class Lease implements AutoCloseable {
   }
 
   /**
-   * Whether the lease was found not held: by a release, an extension or a renewal, or when renewals failed until it ran out.
+   * Whether this lease can no longer be relied on: it ran out by the monotonic clock
+   * ({@link #remainingNanos()} is not positive), it was found not held (by a release, an extension
+   * or a renewal), or renewal failed until it ran out. Answered without a round trip, the same on
+   * every backend: check it (or {@link #checkHeld()}, which throws in every
+   * case this is {@code true}) before a write, and pass the {@link #fencingToken()} with the write.
+   * Only running out is undone, by an {@link #extend} that finds the lock still held (the store
+   * may keep it a moment longer than this process counts). After a {@link #release()} it tells
+   * what the release found: {@code true} when the lock was not held any more, {@code false} when
+   * it was released in time. Running out calls no {@link LockListener#onLeaseLost listener}; being
+   * found not held does.
    *
-   * @return whether the lease was found not held
+   * @return whether the lease ran out, was found not held, or renewal failed
    */
   public boolean isLost() {
-    return lost;
+    if (released) {
+      return lost;
+    }
+    return lost || remainingNanos() <= 0;
   }
 
   /**

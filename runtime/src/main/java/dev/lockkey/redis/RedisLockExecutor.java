@@ -2,6 +2,7 @@ package dev.lockkey.redis;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
+import dev.lockkey.internal.Housekeeper;
 import dev.lockkey.internal.LeaseRenewer;
 import dev.lockkey.lock.AlreadyHeldException;
 import dev.lockkey.lock.Lease;
@@ -48,6 +49,7 @@ public final class RedisLockExecutor implements LockExecutor {
   private final LockListener listener;
   private final boolean cluster;
   private final LeaseRenewer renewer = new LeaseRenewer("lockkey-");
+  private final Housekeeper housekeeper = Housekeeper.start("lockkey-");
   private final ReleaseNotifier notifier;
   private final LocalWaitQueue waitQueue;
   private final RedisLeases leases;
@@ -61,7 +63,7 @@ public final class RedisLockExecutor implements LockExecutor {
     this.keyspace = keyspace;
     this.defaults = defaults;
     this.listener = LockListener.all(unshielded);
-    LockCommands commands = new LockCommands(jedis, fenceGrace, renewer.housekeeping());
+    LockCommands commands = new LockCommands(jedis, fenceGrace, housekeeper);
     this.cluster = commands.isCluster();
     this.notifier = new ReleaseNotifier(jedis, renewer.housekeeping());
     this.waitQueue = new LocalWaitQueue(listener);
@@ -223,14 +225,16 @@ public final class RedisLockExecutor implements LockExecutor {
   }
 
   /**
-   * Stops the renewal watchdog (leases still held then run out by their lease time) and the
-   * release subscriber. Does not close the Jedis client. Further acquisitions fail.
+   * Stops the renewal watchdog (leases still held then run out by their lease time), the release
+   * subscriber and the clean-ups after unknown outcomes still due. Does not close the Jedis client.
+   * Further acquisitions fail.
    */
   @Override
   public void close() {
     closed = true;
     notifier.close();
     renewer.close();
+    housekeeper.close();
   }
 
   @Override

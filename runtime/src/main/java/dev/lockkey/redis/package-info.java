@@ -53,8 +53,10 @@
  * rate-limit call carries an attempt id and counts once. An acquire whose outcome stays unknown
  * (Redis did not answer) may have taken the lock for an owner token nobody knows: it is released
  * with that token at once and, while Redis still fails, in the background until the lease has
- * passed; that release also leaves the token in the releaser key, so a copy still on its way takes
- * nothing.
+ * passed, on a housekeeping thread of the executor's own (never a renewal thread); that release
+ * also leaves the token in the releaser key, so a copy still on its way takes nothing. An
+ * idempotent call settles a start, store or removal whose outcome is unknown the same way
+ * ({@code dev.lockkey.redis.idempotency.IdempotentCalls}, "Unknown outcomes").
  *
  * <h2>Replica acknowledgement</h2>
  * {@link dev.lockkey.lock.LockOptions#replicas()} (opt-in) sends Redis {@code WAIT} after the

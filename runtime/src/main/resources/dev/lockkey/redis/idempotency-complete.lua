@@ -5,9 +5,10 @@
 -- record's time to live in ms; ARGV[6]: the outcome channel; ARGV[7]: the message that wakes its
 -- waiters, published (to every node of a cluster: a channel is no key) only when one noted itself.
 -- Returns 1 when stored, also when this is a re-send of a script that stored it (the owner token
--- stays in the record to recognise it); 0 when the record is no longer the caller's.
+-- stays in the record to recognise it); 0 when the record is no longer the caller's (or only
+-- remembers the caller's start as abandoned).
 local record = redis.call('HMGET', KEYS[1], 'state', 'owner', 'waited')
-if record[2] ~= ARGV[1] then
+if record[2] ~= ARGV[1] or record[1] == 'abandoned' then
   return 0
 end
 if record[1] == 'running' then

@@ -90,6 +90,26 @@ class LeaseTest {
     assertThat(control.ended).containsExactly("released");
   }
 
+  @Test
+  void isLostTurnsTrueWhenTheLeaseRunsOutByTheMonotonicClockAndAfterAReleaseTellsWhatItFound() {
+    InMemoryControl control = new InMemoryControl((leases, time) -> new boolean[] {true});
+    LockOptions unrenewed = LockOptions.builder().leaseTime(Duration.ofSeconds(3)).build();
+    Lease ranOut = control.grant(unrenewed);
+    Lease releasedInTime = control.grant(unrenewed);
+    control.clock = Clock.offset(control.clock, Duration.ofHours(1)); // the wall clock changes nothing
+    assertThat(ranOut.isLost()).isFalse();
+
+    control.nanos += Duration.ofSeconds(1).toNanos();
+    assertThat(releasedInTime.release()).isTrue();
+    control.nanos += Duration.ofSeconds(2).toNanos();
+    assertThat(ranOut.isLost()).as("at its deadline").isTrue();
+    assertThat(releasedInTime.isLost()).as("released in time, then its deadline passed").isFalse();
+    assertThat(control.lostKeys).as("running out is no loss found: no listener").isEmpty();
+
+    assertThat(ranOut.release()).as("this store still held it").isTrue();
+    assertThat(ranOut.isLost()).isFalse();
+  }
+
   /** A backend in memory: time, renewals and callbacks advance only when the test says so. */
   private static final class InMemoryControl implements LeaseControl {
     private final BiFunction<List<Lease>, Duration, boolean[]> extendAnswer;

@@ -21,10 +21,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntFunction;
-import java.util.logging.Handler;
-import java.util.logging.Level;
 import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -181,6 +178,26 @@ public abstract class LockBackendContract {
   }
 
   @Test
+  public void anUnrenewedLeaseIsLostOnceItRanOutByTheMonotonicClock() throws InterruptedException {
+    ContractKey key = ContractKey.of("order", "ran-out");
+    Lease lease = executor().acquire(key, LockOptions.builder().leaseTime(Duration.ofMillis(500)).build());
+    boolean lostAtOnce = lease.isLost();
+    if (lease.remainingNanos() > 0) { // (a stalled test thread may see it run out already)
+      assertThat(lostAtOnce).as("lost before it ran out").isFalse();
+    }
+
+    while (lease.remainingNanos() > 0) { // bounded by the lease, and the class's timeout
+      Thread.sleep(TimeUnit.NANOSECONDS.toMillis(lease.remainingNanos()) + 1);
+    }
+
+    assertThat(lease.isLost()).as("no renewal, no round trip: it ran out").isTrue();
+    assertThatThrownBy(lease::checkHeld).isInstanceOf(LeaseLostException.class);
+    boolean released = lease.release();
+    assertThat(lease.isLost()).as("after the release: what it found").isEqualTo(!released);
+    assertThat(executor().tryAcquire(key)).as("free after it ran out").hasValueSatisfying(Lease::release);
+  }
+
+  @Test
   public void fencingTokensRiseAcrossHoldersAndExecutors() {
     ContractKey key = ContractKey.of("order", "tokens");
     List<LockExecutor> two = List.of(executor(), executor());
@@ -229,33 +246,15 @@ public abstract class LockBackendContract {
       List<LockException> errors = new CopyOnWriteArrayList<>();
       LockExecutor locks = outage.executor(keyspace, errorsInto(errors));
       AtomicInteger runs = new AtomicInteger();
-      List<LogRecord> warnings = new CopyOnWriteArrayList<>();
-      // System.Logger writes through java.util.logging here (no other LoggerFinder on the class path)
-      Logger log = Logger.getLogger(locks.getClass().getPackageName());
-      Handler handler = new Handler() {
-        @Override
-        public void publish(LogRecord record) {
-          if (record.getLevel() == Level.WARNING) {
-            warnings.add(record);
-          }
-        }
-
-        @Override
-        public void flush() {}
-
-        @Override
-        public void close() {}
-      };
-      log.addHandler(handler);
       String result;
-      try {
+      List<LogRecord> warnings;
+      try (CapturedWarnings captured = CapturedWarnings.of(locks.getClass().getPackageName())) {
         result = locks.withLock(ContractKey.of("payment", "captured"), SHORT_LEASE, lease -> {
           runs.incrementAndGet();
           outage.begin();
           return "captured";
         });
-      } finally {
-        log.removeHandler(handler);
+        warnings = captured.records();
       }
 
       assertThat(result).isEqualTo("captured");

@@ -102,6 +102,8 @@ class FaultMatrixTest {
       } finally {
         redis.node().resume();
       }
+      // isLost() turns true by the monotonic clock, which may be before the watchdog's onLost
+      RedisAwait.until("onLost told", BOUND, () -> lost.get() > 0);
       assertThat(lost).hasValue(1);
       // Redis expires by its own clock, which ran on: the lock is free once the server answers
       Optional<Lease> next = other.tryAcquire(renewedKey);

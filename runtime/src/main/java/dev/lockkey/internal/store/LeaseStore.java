@@ -2,6 +2,7 @@ package dev.lockkey.internal.store;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The narrow interface between the backend-neutral lock machinery of this package (the local gate,
@@ -12,6 +13,8 @@ import java.time.Duration;
  * answer, never an exception. Not API. Implementations are thread-safe.
  */
 public interface LeaseStore {
+  /** The least time a release or an extension is given: a lease with less left sends none (1 ms). */
+  long MIN_WITHIN_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
   /**
    * Takes the lock {@code fullKey} for {@code ownerToken} if it is free or its lease ran out.
@@ -25,25 +28,30 @@ public interface LeaseStore {
   StoreAttempt tryAcquire(String fullKey, String ownerToken, Duration leaseTime);
 
   /**
-   * Releases the lock if {@code ownerToken}'s lease still holds it.
+   * Releases the lock if {@code ownerToken}'s lease still holds it, within {@code within}.
    *
    * @param fullKey the lock's full key
    * @param ownerToken the owner token of the lease to release
+   * @param within how long the release may take at most: what the lease has left, at least
+   *     {@link #MIN_WITHIN_NANOS}; the store cuts its own timeout to it
    * @return whether the lease held the lock (and it is free now)
    * @throws dev.lockkey.lock.LockException when the store failed
    */
-  boolean release(String fullKey, String ownerToken);
+  boolean release(String fullKey, String ownerToken, Duration within);
 
   /**
-   * Sets the lease of {@code ownerToken} to run out {@code leaseTime} from now, if it still holds the lock.
+   * Sets the lease of {@code ownerToken} to run out {@code leaseTime} from now, if it still holds
+   * the lock, within {@code within}.
    *
    * @param fullKey the lock's full key
    * @param ownerToken the owner token of the lease to extend
    * @param leaseTime how long from now the lease runs, at least 1 ms
+   * @param within how long the extension may take at most: what the lease has left, at least
+   *     {@link #MIN_WITHIN_NANOS}; the store cuts its own timeout to it
    * @return whether the lease held the lock (and is extended now)
    * @throws dev.lockkey.lock.LockException when the store failed
    */
-  boolean extend(String fullKey, String ownerToken, Duration leaseTime);
+  boolean extend(String fullKey, String ownerToken, Duration leaseTime, Duration within);
 
   /**
    * The wall clock for {@link dev.lockkey.lock.Lease#expiry()} (display only).

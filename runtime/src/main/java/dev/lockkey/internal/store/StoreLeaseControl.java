@@ -9,12 +9,14 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Future;
-import java.util.function.Predicate;
+import java.util.function.BiPredicate;
 
 /**
  * The store's side of every lease of one executor: a release or an extension is one conditional
  * write per lease, checked against its owner token (leases taken together are released one by
- * one). A lease that ends opens its key's {@link LocalGate}. Thread-safe.
+ * one). Each write must end within what its lease has left: a lease that ran out sends none, as
+ * the store's condition would refuse it, and is not held. A lease that ends opens its key's
+ * {@link LocalGate}. Thread-safe.
  */
 final class StoreLeaseControl implements LeaseControl {
   private final LeaseStore store;
@@ -31,12 +33,12 @@ final class StoreLeaseControl implements LeaseControl {
 
   @Override
   public boolean[] release(List<Lease> leases) {
-    return each(leases, lease -> store.release(lease.fullKey(), lease.ownerToken()));
+    return each(leases, (lease, left) -> store.release(lease.fullKey(), lease.ownerToken(), left));
   }
 
   @Override
   public boolean[] extend(List<Lease> leases, Duration leaseTime) {
-    return each(leases, lease -> store.extend(lease.fullKey(), lease.ownerToken(), leaseTime));
+    return each(leases, (lease, left) -> store.extend(lease.fullKey(), lease.ownerToken(), leaseTime, left));
   }
 
   @Override
@@ -70,18 +72,23 @@ final class StoreLeaseControl implements LeaseControl {
   }
 
   /**
-   * Runs one conditional write per lease. The interrupt flag is cleared for the writes and set
-   * again after them: a client may abandon a call on an interrupted thread (the AWS SDK does), and
-   * a release must still reach the store when the work it ends was interrupted.
+   * Runs one conditional write per lease that has time left, given what it has left. The interrupt
+   * flag is cleared for the writes and set again after them: a client may abandon a call on an
+   * interrupted thread (the AWS SDK does), and a release must still reach the store when the work
+   * it ends was interrupted.
    */
-  private boolean[] each(List<Lease> leases, Predicate<Lease> write) {
+  private boolean[] each(List<Lease> leases, BiPredicate<Lease, Duration> write) {
     boolean interrupted = Thread.interrupted();
     try {
       boolean[] held = new boolean[leases.size()];
       for (int i = 0; i < held.length; i++) {
         Lease lease = leases.get(i);
+        long leftNanos = lease.remainingNanos();
+        if (leftNanos < LeaseStore.MIN_WITHIN_NANOS) {
+          continue; // ran out: no request may outlive its lease, and the store's condition would refuse it
+        }
         try {
-          held[i] = write.test(lease);
+          held[i] = write.test(lease, Duration.ofNanos(leftNanos));
         } catch (LockException e) {
           renewer.tell(() -> listener.onError(lease.key(), e)); // off a renewal thread when a renewal failed
           throw e;

@@ -10,6 +10,10 @@ public abstract class IdempotencyException extends LockException {
   private static final long serialVersionUID = 1L;
 
   IdempotencyException(String message, String fullKey) {
-    super(message, fullKey, null);
+    this(message, fullKey, null);
+  }
+
+  IdempotencyException(String message, String fullKey, Throwable cause) {
+    super(message, fullKey, cause);
   }
 }

@@ -5,6 +5,7 @@ import dev.lockkey.LockKey;
 import dev.lockkey.lock.LockException;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.redis.RedisUnavailableException;
+import dev.lockkey.internal.Housekeeper;
 import dev.lockkey.internal.OwnerTokens;
 import dev.lockkey.redis.internal.OutcomeWaiter;
 import dev.lockkey.redis.internal.ReleaseNotifier;
@@ -50,12 +51,33 @@ import redis.clients.jedis.UnifiedJedis;
  *       The caller gets its own exception either way.
  *   <li>A leader that dies stops renewing its in-progress record; once its lease runs out the next
  *       call takes over, with a higher fencing token. A leader that lost its lease stores nothing.
- *   <li>A result that cannot be stored (Redis down after the work succeeded) is still returned:
- *       the work ran, and saying otherwise would invite a second run. The listener hears
- *       {@code onError} (and a {@code System.Logger} warning is written); a later call will run
- *       the work again, so the guarded resource needs its own last defence, e.g. a unique
- *       constraint on the key's canonical text.
  *   <li>Redis failures before the work runs surface as {@link RedisUnavailableException}; nothing ran.
+ *   <li>A stored result that the codec cannot decode: {@link IdempotencyDecodeException}, with the
+ *       codec's exception as its cause; the record stays and the work does not run again.
+ * </ul>
+ *
+ * <h2>Unknown outcomes</h2>
+ * A script that Redis did not answer (a timeout, a broken connection) may have run, or may run
+ * yet. Each is settled with the owner token it sent, once at once and, while Redis still fails,
+ * in the background with growing pauses until the record's lease has passed, on a daemon thread
+ * of these calls' own (never the renewal thread):
+ * <ul>
+ *   <li>A start: the caller gets {@link RedisUnavailableException}, and nothing ran here. If the
+ *       start ran, its in-progress record is removed, and its owner token is remembered for a
+ *       minute so that a copy of the start still on its way starts nothing; another caller's
+ *       record is left alone. So the application's retry runs the work (or gets its result)
+ *       within a round trip or two of Redis answering again, instead of waiting out the lease.
+ *   <li>A store of the result: the work ran, so the caller gets its result (and the listener
+ *       {@code onError}, and a {@code System.Logger} warning is written). The store is sent again:
+ *       a stored result is never removed, and if the first store did not land the result is stored
+ *       now, so later calls get it. If Redis fails until the lease has passed, the record runs
+ *       out and a later call runs the work again, so the guarded resource needs its own last
+ *       defence, e.g. a unique constraint on the key's canonical text.
+ *   <li>A store of a final failure: the caller gets its own exception (with the Redis failure
+ *       suppressed in it); the store is sent again as for a result.
+ *   <li>A removal after work that threw: the caller gets its own exception (with the Redis
+ *       failure suppressed in it); the removal is sent again, so a retry runs the work once it
+ *       lands, at the latest when the lease has passed.
  * </ul>
  *
  * <h2>Guarantees and limits</h2>
@@ -65,7 +87,7 @@ import redis.clients.jedis.UnifiedJedis;
  * effects should pass the fencing token on. PUBLISH reaches every node of a cluster, so one
  * subscription (on a connection of the client's pool, taken at the first wait) hears outcomes of
  * every slot. Thread-safe; one per application is enough; {@link #close()} stops its renewal
- * thread and its subscriber.
+ * thread, its clean-up thread and its subscriber.
  */
 public final class IdempotentCalls implements AutoCloseable {
   /** The purpose word of records: {@code idem:env:{body}}. */
@@ -84,6 +106,7 @@ public final class IdempotentCalls implements AutoCloseable {
   private final RecordStore store;
   private final LockListener listener;
   private final LeaseKeeper keeper;
+  private final Housekeeper housekeeper = Housekeeper.start("lockkey-idempotency-");
   private final ReleaseNotifier notifier;
   private final long fallbackPollNanos;
 
@@ -103,7 +126,7 @@ public final class IdempotentCalls implements AutoCloseable {
    * @param jedis the client of the Redis server or cluster that holds the records; not closed by
    *     {@link #close()}
    * @param keyspace the environment that prefixes every record's and fencing counter's key
-   * @return the calls, with their renewal thread; close them when done
+   * @return the calls, with their renewal and clean-up threads; close them when done
    */
   public static IdempotentCalls create(UnifiedJedis jedis, Keyspace keyspace) {
     return new IdempotentCalls(jedis, keyspace, LockListener.NONE, FALLBACK_POLL);
@@ -117,7 +140,7 @@ public final class IdempotentCalls implements AutoCloseable {
    *     {@link #close()}
    * @param keyspace the environment that prefixes every record's and fencing counter's key
    * @param listener told of lost leases and of Redis failures that did not stop a call
-   * @return the calls, with their renewal thread; close them when done
+   * @return the calls, with their renewal and clean-up threads; close them when done
    */
   public static IdempotentCalls create(UnifiedJedis jedis, Keyspace keyspace, LockListener listener) {
     return new IdempotentCalls(jedis, keyspace, listener, FALLBACK_POLL);
@@ -141,10 +164,13 @@ public final class IdempotentCalls implements AutoCloseable {
    * @throws IdempotencyConflictException when the key was first used with another payload
    * @throws IdempotencyInProgressException when the call runs elsewhere and did not finish in time
    * @throws IdempotencyFailedException when the first call failed finally
+   * @throws IdempotencyDecodeException when the stored result cannot be decoded by the options'
+   *     codec; the record stays and the work does not run
    * @throws IllegalArgumentException when {@code fingerprint} is not 32 lowercase hex digits
    * @throws NullPointerException when {@code work} returned {@code null}; the record is removed, as
    *     it is when the codec cannot encode the result (then the codec's exception is thrown)
-   * @throws LockException when Redis failed before the work ran
+   * @throws LockException when Redis failed before the work ran ({@link RedisUnavailableException}
+   *     when it did not answer: a start that may have run is cleaned up, see the class doc)
    */
   public <T, E extends Exception> T run(LockKey key, String fingerprint, IdempotencyOptions<T> options,
       IdempotentWork<T, E> work) throws E {
@@ -167,7 +193,15 @@ public final class IdempotentCalls implements AutoCloseable {
         if (outcome != null) {
           outcome.clear(); // a message from now on is about the record as this read finds it
         }
-        Begun begun = store.begin(recordKey, fenceKey, fingerprint, owner, leaseMillis, counterTtl, waits);
+        Begun begun;
+        try {
+          begun = store.begin(recordKey, fenceKey, fingerprint, owner, leaseMillis, counterTtl, waits);
+        } catch (RedisUnavailableException unknown) {
+          // the start may have run, or may run yet, for a token nobody will use: free the key of it
+          housekeeper.cleanUp(untilAnswered(() -> store.abandonStart(recordKey, channel(key), owner)),
+              options.lease());
+          throw unknown;
+        }
         switch (begun.state()) {
           case STARTED:
             if (outcome != null) { // took over from a leader whose lease ran out: nothing to wait for
@@ -176,7 +210,7 @@ public final class IdempotentCalls implements AutoCloseable {
             }
             return lead(key, recordKey, owner, begun.number(), options, work);
           case DONE:
-            return options.codec().decode(begun.result());
+            return decode(recordKey, begun.result(), options);
           case FAILED:
             throw new IdempotencyFailedException(recordKey, begun.failureType(), begun.message());
           case CONFLICT:
@@ -220,59 +254,97 @@ public final class IdempotentCalls implements AutoCloseable {
       throw failure;
     } catch (Error error) {
       renewal.close();
-      abandon(key, recordKey, owner, error);
+      abandon(key, recordKey, owner, error, options);
       throw error;
     }
     renewal.close();
     if (value == null) {
       NullPointerException none = new NullPointerException(
           "the work of " + recordKey + " returned null, which cannot be stored");
-      abandon(key, recordKey, owner, none);
+      abandon(key, recordKey, owner, none, options);
       throw none;
     }
     byte[] encoded;
     try {
       encoded = options.codec().encode(value);
     } catch (RuntimeException codecFailure) {
-      abandon(key, recordKey, owner, codecFailure); // a codec that cannot store the result is a bug to see now
+      abandon(key, recordKey, owner, codecFailure, options); // a codec that cannot store the result is a bug to see now
       throw codecFailure;
     }
+    long expiryMillis = options.expiry().toMillis();
     try {
-      if (!store.storeResult(recordKey, channel(key), owner, encoded, options.expiry().toMillis())) {
+      if (!store.storeResult(recordKey, channel(key), owner, encoded, expiryMillis)) {
         listener.onLeaseLost(key);
       }
     } catch (LockException e) {
-      LOG.log(System.Logger.Level.WARNING, "the result of " + recordKey + " ran but could not be stored;"
-          + " a retry of this call will run it again", e);
+      LOG.log(System.Logger.Level.WARNING, "the work of " + recordKey + " ran but its result could not be stored;"
+          + " it is sent again until the record's lease has passed; if it never lands, a retry runs the work again",
+          e);
       listener.onError(key, e);
+      settleLater(() -> store.storeResult(recordKey, channel(key), owner, encoded, expiryMillis), options);
     }
     return value;
+  }
+
+  /** The stored result, decoded; a codec that cannot read it is the caller's to fix, and the record stays. */
+  private static <T> T decode(String recordKey, byte[] stored, IdempotencyOptions<T> options) {
+    try {
+      return options.codec().decode(stored);
+    } catch (RuntimeException codecFailure) {
+      throw new IdempotencyDecodeException(recordKey, codecFailure);
+    }
   }
 
   /** Stores a final failure or removes the record; a Redis failure doing so must not hide the work's own. */
   private void settleFailure(LockKey key, String recordKey, String owner, Exception failure,
       IdempotencyOptions<?> options) {
     if (!options.finalFailure().test(failure)) {
-      abandon(key, recordKey, owner, failure);
+      abandon(key, recordKey, owner, failure, options);
       return;
     }
+    long expiryMillis = options.expiry().toMillis();
     try {
-      if (!store.storeFailure(recordKey, channel(key), owner, failure, options.expiry().toMillis())) {
+      if (!store.storeFailure(recordKey, channel(key), owner, failure, expiryMillis)) {
         listener.onLeaseLost(key);
       }
     } catch (LockException e) {
       failure.addSuppressed(e);
       listener.onError(key, e);
+      settleLater(() -> store.storeFailure(recordKey, channel(key), owner, failure, expiryMillis), options);
     }
   }
 
-  private void abandon(LockKey key, String recordKey, String owner, Throwable failure) {
+  private void abandon(LockKey key, String recordKey, String owner, Throwable failure,
+      IdempotencyOptions<?> options) {
     try {
       store.abandon(recordKey, channel(key), owner);
     } catch (LockException e) {
-      failure.addSuppressed(e); // the record's lease runs out instead, then a retry runs the work
+      failure.addSuppressed(e);
       listener.onError(key, e);
+      settleLater(() -> store.abandon(recordKey, channel(key), owner), options);
     }
+  }
+
+  /**
+   * Sends an outcome that failed again, once now and in the background until the record's lease
+   * has passed (after that no record is left to settle). Every script checks the owner token, so a
+   * copy that arrives twice, or after another caller took over, changes nothing: a stored outcome
+   * is never removed, and an outcome is stored only in the caller's own in-progress record.
+   */
+  private void settleLater(Runnable send, IdempotencyOptions<?> options) {
+    housekeeper.cleanUp(untilAnswered(send), options.lease());
+  }
+
+  /** A clean-up that is done once Redis answers {@code command}, whatever it answers. */
+  private static Housekeeper.CleanUp untilAnswered(Runnable command) {
+    return () -> {
+      try {
+        command.run();
+        return true;
+      } catch (LockException stillFailing) {
+        return false;
+      }
+    };
   }
 
   /** The channel the outcome of {@code key}'s call is published on. */
@@ -281,13 +353,15 @@ public final class IdempotentCalls implements AutoCloseable {
   }
 
   /**
-   * Stops renewing leases and listening for outcomes; calls running meanwhile keep their records
-   * until their leases run out, and waiting ones read the record at their fallback poll.
+   * Stops renewing leases, listening for outcomes and settling unknown outcomes; calls running
+   * meanwhile keep their records until their leases run out, and waiting ones read the record at
+   * their fallback poll.
    */
   @Override
   public void close() {
     notifier.close();
     keeper.close();
+    housekeeper.close();
   }
 
   @Override

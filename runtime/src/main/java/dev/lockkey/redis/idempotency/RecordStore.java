@@ -1,6 +1,7 @@
 package dev.lockkey.redis.idempotency;
 
 import dev.lockkey.lock.LockException;
+import dev.lockkey.redis.internal.LockCommands;
 import dev.lockkey.redis.internal.LuaScript;
 import dev.lockkey.redis.internal.OutcomeWaiter;
 import dev.lockkey.redis.internal.RedisFailures;
@@ -14,8 +15,9 @@ import redis.clients.jedis.exceptions.JedisException;
  * fingerprint, owner token, fencing token, result or failure) and its fencing counter
  * ({@code idem-fence:env:{body}}), touched only by the scripts here. Every script checks the
  * caller's owner token, so a re-sent script (a client retrying after a timeout) means the same
- * thing twice. A caller that waits for a running call notes itself in the record; storing or
- * removing such a record publishes {@link OutcomeWaiter#WAKE_ALL} on the call's outcome channel
+ * thing twice; a start cleaned up after an unknown outcome leaves its owner token in an
+ * "abandoned" record for a while, so that a late copy of it starts nothing. A caller that waits
+ * for a running call notes itself in the record; storing or removing such a record publishes {@link OutcomeWaiter#WAKE_ALL} on the call's outcome channel
  * ({@code idem-outcome:env:{body}}) in the same script. Thread-safe.
  */
 final class RecordStore {
@@ -29,6 +31,9 @@ final class RecordStore {
   private static final byte[] WAITS = bytes("1");
   private static final byte[] DOES_NOT_WAIT = bytes("0");
   private static final byte[] WAKE_ALL = bytes(OutcomeWaiter.WAKE_ALL);
+  private static final byte[] FORGET_OWNER = bytes("0");
+  /** How long a cleaned-up start's owner token is remembered: as long as a released lock's. */
+  private static final byte[] REMEMBER_OWNER = bytes(Long.toString(LockCommands.RETRY_MEMORY.toMillis()));
 
   private final UnifiedJedis jedis;
 
@@ -62,10 +67,24 @@ final class RecordStore {
         expiryMillis);
   }
 
-  /** Removes {@code owner}'s in-progress record; {@code false} when it is another caller's. */
+  /** Removes {@code owner}'s in-progress record; {@code false} when it is another caller's or holds an outcome. */
   boolean abandon(String recordKey, String channel, String owner) {
+    return abandon(recordKey, channel, owner, FORGET_OWNER);
+  }
+
+  /**
+   * Cleans up after {@code owner}'s start whose outcome is unknown: removes its in-progress record
+   * if the start ran, and remembers {@code owner} for {@link LockCommands#RETRY_MEMORY} in an
+   * "abandoned" record when the key is free, so that a copy of the start still on its way starts
+   * nothing. Leaves another caller's record and a stored outcome alone.
+   */
+  void abandonStart(String recordKey, String channel, String owner) {
+    abandon(recordKey, channel, owner, REMEMBER_OWNER);
+  }
+
+  private boolean abandon(String recordKey, String channel, String owner, byte[] memory) {
     return isOne(recordKey, run(ABANDON, recordKey, List.of(bytes(recordKey)),
-        List.of(bytes(owner), bytes(channel), WAKE_ALL)));
+        List.of(bytes(owner), bytes(channel), WAKE_ALL, memory)));
   }
 
   /** Extends {@code owner}'s in-progress record; {@code false} when it is no longer theirs. */

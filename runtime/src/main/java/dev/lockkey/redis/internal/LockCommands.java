@@ -1,14 +1,12 @@
 package dev.lockkey.redis.internal;
 
+import dev.lockkey.internal.Housekeeper;
 import dev.lockkey.lock.LockException;
 import dev.lockkey.redis.RedisUnavailableException;
 import dev.lockkey.redis.ReplicationException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.UnifiedJedis;
@@ -31,8 +29,9 @@ import redis.clients.jedis.providers.ConnectionProvider;
  * <p>An acquire whose outcome is unknown (Redis did not answer: a timeout, a broken connection)
  * may have taken the lock for an owner token nobody knows. It is cleaned up with that token: the
  * owner-checked release runs once at once and, while Redis still fails, in the background until
- * the lease has passed. That release also names the token in the releaser key, so a copy of the
- * acquire still on its way takes nothing.
+ * the lease has passed, on the executor's {@link Housekeeper} (never on a renewal thread). That
+ * release also names the token in the releaser key, so a copy of the acquire still on its way
+ * takes nothing.
  */
 public final class LockCommands {
   /** How long fencing state outlives a lease by default; see {@code RedisLockExecutorBuilder#fenceGrace}. */
@@ -47,10 +46,6 @@ public final class LockCommands {
    * poll ({@link Acquisition#MAX_POLL}), so a waiter that keeps polling keeps it alive.
    */
   public static final Duration CONTENDED_MARKER_TTL = Duration.ofSeconds(2);
-  /** The first pause between background clean-ups of an acquire whose outcome is unknown; it doubles. */
-  private static final Duration CLEANUP_FIRST_PAUSE = Duration.ofMillis(100);
-  /** The longest pause between background clean-ups. */
-  private static final Duration CLEANUP_MAX_PAUSE = Duration.ofSeconds(5);
 
   private static final String MARKER_TTL = millis(CONTENDED_MARKER_TTL);
   private static final String MAX_WAITERS = Integer.toString(RemoteWaiters.MAX_WAITERS);
@@ -94,22 +89,22 @@ public final class LockCommands {
   private final UnifiedJedis jedis;
   private final boolean cluster;
   private final Duration fenceGrace;
-  private final ScheduledExecutorService background;
+  private final Housekeeper housekeeper;
 
   /** Commands with the default fence grace, cleaning up after unknown outcomes only once (tests). */
   public LockCommands(UnifiedJedis jedis) {
-    this(jedis, FENCE_GRACE, null);
+    this(jedis, FENCE_GRACE, Housekeeper.onceOnly());
   }
 
   /**
    * @param fenceGrace how long fencing state outlives the lease it was written for, and a release
-   * @param background where clean-ups after unknown outcomes go on while Redis fails, or {@code null} for none
+   * @param housekeeper where clean-ups after unknown outcomes run
    */
-  public LockCommands(UnifiedJedis jedis, Duration fenceGrace, ScheduledExecutorService background) {
+  public LockCommands(UnifiedJedis jedis, Duration fenceGrace, Housekeeper housekeeper) {
     this.jedis = jedis;
     this.cluster = ClientTopology.isCluster(jedis);
     this.fenceGrace = fenceGrace;
-    this.background = background;
+    this.housekeeper = housekeeper;
   }
 
   /** Whether keys of different slots may live on different nodes: then a script must stay in one slot. */
@@ -262,15 +257,11 @@ public final class LockCommands {
    * or after a queued waiter gave up: the owner-checked release of {@code owner}'s locks (a lock
    * handed to it meanwhile goes to the next queued waiter), taking {@code owner} out of the locks'
    * queues and marking them released by {@code owner} so that a copy of the acquire still on its
-   * way takes nothing. Runs once now and, while Redis
-   * fails, in the background with growing pauses until the lease has passed (then the lock, if it
-   * was taken, is gone by itself). Never throws.
+   * way takes nothing. Runs once now and, while Redis fails, on the {@link Housekeeper}'s thread
+   * until the lease has passed (then the lock, if it was taken, is gone by itself). Never throws.
    */
   void cleanUp(List<LockNames> locks, String owner, Duration lease) {
-    long untilNanos = System.nanoTime() + lease.toNanos();
-    if (!tryCleanUp(locks, owner)) {
-      scheduleCleanUp(locks, owner, untilNanos, CLEANUP_FIRST_PAUSE.toNanos());
-    }
+    housekeeper.cleanUp(() -> tryCleanUp(locks, owner), lease);
   }
 
   private boolean tryCleanUp(List<LockNames> locks, String owner) {
@@ -279,22 +270,6 @@ public final class LockCommands {
       return true;
     } catch (JedisException stillFailing) {
       return false;
-    }
-  }
-
-  private void scheduleCleanUp(List<LockNames> locks, String owner, long untilNanos, long pauseNanos) {
-    long left = untilNanos - System.nanoTime();
-    if (background == null || left <= 0) {
-      return;
-    }
-    try {
-      background.schedule(() -> {
-        if (!tryCleanUp(locks, owner)) {
-          scheduleCleanUp(locks, owner, untilNanos, Math.min(pauseNanos * 2, CLEANUP_MAX_PAUSE.toNanos()));
-        }
-      }, Math.min(pauseNanos, left), TimeUnit.NANOSECONDS);
-    } catch (RejectedExecutionException closed) {
-      // the executor closed: the lock, if taken, runs out by its lease
     }
   }
 

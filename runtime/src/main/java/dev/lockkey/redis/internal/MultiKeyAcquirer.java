@@ -123,14 +123,17 @@ public final class MultiKeyAcquirer {
     return null;
   }
 
-  /** Releases the leases not lost; a failure is suppressed in {@code cause}, or dropped without one. */
+  /**
+   * Releases the leases, also those run out (the store may hold them a moment longer, and their
+   * end opens the executor's local queue) and those found lost (owner-checked, so it changes
+   * nothing); a failure is suppressed in {@code cause}, or dropped without one.
+   */
   private static void releaseQuietly(List<Lease> held, LockException cause) {
-    List<Lease> live = held.stream().filter(lease -> !lease.isLost()).toList();
-    if (live.isEmpty()) {
+    if (held.isEmpty()) {
       return;
     }
     try {
-      MultiLease.of(live, false).release();
+      MultiLease.of(held, false).release();
     } catch (LockException rollback) { // the listener heard of it; the locks run out by their lease
       if (cause != null) {
         cause.addSuppressed(rollback);

@@ -5,8 +5,9 @@
  * <p>The executor is the conductor; each part owns one concern: {@code LockCommands} (the Lua
  * scripts), {@code LocalWaitQueue} (this executor's threads per key, FIFO, handoff), {@code
  * LockAcquirer} and {@code MultiKeyAcquirer} (taking one or several locks), {@code RedisLeases}
- * (granting, releasing, extending; the {@code LeaseControl} of every lease), {@code dev.lockkey.internal.LeaseRenewer}
- * (the watchdog's and the callbacks' threads), {@code ReleaseNotifier} (pub/sub; {@code
+ * (granting, releasing, extending; the {@code LeaseControl} of every lease), {@code
+ * dev.lockkey.internal.LeaseRenewer} (the watchdog's and the callbacks' threads), {@code
+ * dev.lockkey.internal.Housekeeper} (clean-ups after unknown outcomes), {@code ReleaseNotifier} (pub/sub; {@code
  * OutcomeWaiter} waits on it for an idempotent call's outcome) and {@code EvictionPolicyCheck}
  * (Redis' eviction policy, once at start).
  */

@@ -162,6 +162,33 @@ abstract class IdempotentCallsContract {
   }
 
   @Test
+  void aStoredResultTheCodecCannotDecodeIsReportedWithItsKeyAndNotRunAgain() throws Exception {
+    assertThat(calls.get(0).run(key, PAYLOAD, TEXT, token -> "receipt-" + countRun())).isEqualTo("receipt-1");
+    IllegalArgumentException unreadable = new IllegalArgumentException("not a receipt");
+    IdempotencyOptions<String> otherFormat = IdempotencyOptions.builder(new ResultCodec<String>() {
+      @Override
+      public byte[] encode(String value) {
+        return value.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      }
+
+      @Override
+      public String decode(byte[] bytes) {
+        throw unreadable;
+      }
+    }).build();
+
+    assertThatThrownBy(() -> calls.get(1).run(key, PAYLOAD, otherFormat, token -> "again-" + countRun()))
+        .isInstanceOfSatisfying(IdempotencyDecodeException.class, e ->
+            assertThat(e.fullKey()).isEqualTo(KEYSPACE.fullKey(IdempotentCalls.PURPOSE, key)))
+        .hasMessageContaining(KEYSPACE.fullKey(IdempotentCalls.PURPOSE, key))
+        .hasMessageNotContaining("receipt-1")
+        .hasCause(unreadable);
+    assertThat(runs()).as("not run again").isEqualTo(1);
+    assertThat(calls.get(1).run(key, PAYLOAD, TEXT, token -> "again-" + countRun())).as("the record stays")
+        .isEqualTo("receipt-1");
+  }
+
+  @Test
   void aRecordExpiresAndTheCallRunsAgain() throws Exception {
     IdempotencyOptions<String> shortLived = TEXT.withExpiry(Duration.ofMillis(200));
     assertThat(calls.get(0).run(key, PAYLOAD, shortLived, token -> "receipt-" + countRun())).isEqualTo("receipt-1");

@@ -1,5 +1,6 @@
 package dev.lockkey.redis.internal;
 
+import dev.lockkey.internal.Housekeeper;
 import dev.lockkey.internal.OwnerTokens;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -13,8 +14,6 @@ import dev.lockkey.testing.RedisFixture;
 import dev.lockkey.testing.TcpProxy;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -162,8 +161,7 @@ class ScriptRetryTest {
         RedisClient slow = RedisClient.builder().hostAndPort(proxy.address())
             .clientConfig(DefaultJedisClientConfig.builder().socketTimeoutMillis(100).build()).build();
         RedisClient direct = server.newClient()) {
-      ScheduledExecutorService background = Executors.newSingleThreadScheduledExecutor();
-      try {
+      try (Housekeeper background = Housekeeper.start("test-")) {
         LockCommands timingOut = new LockCommands(slow, LockCommands.FENCE_GRACE, background);
         LockNames lock = names();
         LockNames othersLock = names();
@@ -187,8 +185,6 @@ class ScriptRetryTest {
         assertThat(direct.get(othersLock.lock())).as("nothing of someone else's deleted").isEqualTo(other);
         assertThat(new LockCommands(direct).acquire(List.of(lock), OwnerTokens.next(), Duration.ofSeconds(30)).acquired())
             .as("the key is free").isTrue();
-      } finally {
-        background.shutdownNow();
       }
     }
   }
@@ -215,8 +211,7 @@ class ScriptRetryTest {
             .clientConfig(DefaultJedisClientConfig.builder().socketTimeoutMillis(200).connectionTimeoutMillis(200).build())
             .build();
         RedisClient direct = server.newClient()) {
-      ScheduledExecutorService background = Executors.newSingleThreadScheduledExecutor();
-      try {
+      try (Housekeeper background = Housekeeper.start("test-")) {
         LockNames lock = names();
         String owner = OwnerTokens.next();
         assertThat(new LockCommands(direct).acquire(List.of(lock), owner, Duration.ofSeconds(30)).acquired()).isTrue();
@@ -230,8 +225,6 @@ class ScriptRetryTest {
         proxy.heal();
         RedisAwait.until("the background clean-up released the lock", Duration.ofSeconds(10),
             () -> !direct.exists(lock.lock()));
-      } finally {
-        background.shutdownNow();
       }
     }
   }
