@@ -1,6 +1,7 @@
 package dev.lockkey.processor.guards;
 
 import dev.lockkey.codec.ResultCodec;
+import dev.lockkey.flight.FlightOptions;
 import dev.lockkey.guard.LockPolicy;
 import dev.lockkey.guard.MethodGuard;
 import dev.lockkey.guard.MethodGuards;
@@ -8,8 +9,7 @@ import dev.lockkey.guard.Renewal;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.processor.specs.PaymentCapture;
 import dev.lockkey.processor.specs.PaymentCaptureKey;
-import dev.lockkey.redis.flight.FlightOptions;
-import dev.lockkey.redis.ratelimit.RateLimit;
+import dev.lockkey.ratelimit.RateLimit;
 import java.time.Duration;
 import java.util.List;
 import javax.annotation.processing.Generated;

@@ -9,7 +9,7 @@ import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.lock.MultiLease;
 import dev.lockkey.redis.SampleKey;
-import dev.lockkey.redis.rollout.VersionRollout;
+import dev.lockkey.rollout.VersionRollout;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;

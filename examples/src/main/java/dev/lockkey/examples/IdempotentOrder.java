@@ -4,9 +4,10 @@ import dev.lockkey.codec.ResultCodec;
 import dev.lockkey.examples.specs.OrderRequest;
 import dev.lockkey.examples.specs.OrderRequestFingerprint;
 import dev.lockkey.examples.specs.OrderSubmissionKey;
-import dev.lockkey.redis.idempotency.IdempotencyConflictException;
-import dev.lockkey.redis.idempotency.IdempotencyOptions;
-import dev.lockkey.redis.idempotency.IdempotentCalls;
+import dev.lockkey.idempotency.IdempotencyConflictException;
+import dev.lockkey.idempotency.IdempotencyOptions;
+import dev.lockkey.idempotency.IdempotentCalls;
+import dev.lockkey.redis.idempotency.RedisIdempotentCalls;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,12 +65,12 @@ final class IdempotentOrder {
   static Result run(DemoRedis redis, Narration say) {
     say.heading("9. Idempotent call: order ord-1001 is submitted " + SUBMISSIONS + " times, to 2 servers at once");
     OrderSubmissionKey key = OrderSubmissionKey.of("acme", "ord-1001");
-    String record = redis.keyspace().fullKey(IdempotentCalls.PURPOSE, key);
+    String record = redis.keyspace().fullKey(RedisIdempotentCalls.PURPOSE, key);
     try (OrderDatabase database = OrderDatabase.open();
         Worker one = Worker.start("server-1", redis);
         Worker two = Worker.start("server-2", redis);
-        IdempotentCalls first = IdempotentCalls.create(one.client(), redis.keyspace());
-        IdempotentCalls second = IdempotentCalls.create(two.client(), redis.keyspace())) {
+        IdempotentCalls first = RedisIdempotentCalls.create(one.client(), redis.keyspace());
+        IdempotentCalls second = RedisIdempotentCalls.create(two.client(), redis.keyspace())) {
       List<IdempotentCalls> servers = List.of(first, second);
       Set<String> confirmations = ConcurrentHashMap.newKeySet();
       List<Runnable> submissions = new ArrayList<>();
@@ -98,7 +99,7 @@ final class IdempotentOrder {
           CONFIRMATIONS, fencingToken -> database.place(key, fencingToken));
       say.line("Redis lost the record; a retry ran the work again, the unique constraint on %s kept %d row,"
           + " and the retry got %s", key.canonical(), database.rows(), afterLoss);
-      one.client().del(record, redis.keyspace().fullKey(IdempotentCalls.FENCE_PURPOSE, key));
+      one.client().del(record, redis.keyspace().fullKey(RedisIdempotentCalls.FENCE_PURPOSE, key));
       return new Result(SUBMISSIONS, database.inserts(), Set.copyOf(confirmations), refused, afterLoss,
           database.rows());
     }

@@ -1,9 +1,10 @@
 package dev.lockkey.examples;
 
 import dev.lockkey.examples.specs.LoginAttemptsKey;
-import dev.lockkey.redis.ratelimit.RateDecision;
-import dev.lockkey.redis.ratelimit.RateLimit;
-import dev.lockkey.redis.ratelimit.RateLimiter;
+import dev.lockkey.ratelimit.RateDecision;
+import dev.lockkey.ratelimit.RateLimit;
+import dev.lockkey.ratelimit.RateLimiter;
+import dev.lockkey.redis.ratelimit.RedisRateLimiter;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -58,7 +59,7 @@ final class LoginLimit {
   static Result run(DemoRedis redis, Narration say) {
     say.heading("7. Rate limit: " + ATTEMPTS + " logins of alice within one minute, at most " + LIMIT + " allowed");
     try (Worker server = Worker.start("server-1", redis)) {
-      RateLimiter limiter = RateLimiter.create(server.client(), redis.keyspace());
+      RateLimiter limiter = RedisRateLimiter.create(server.client(), redis.keyspace());
       RateLimit perMinute = RateLimit.perKeyWindow(LIMIT); // the window is the key's @Window field
       Instant now = Instant.now();
       List<RateDecision> decisions = new ArrayList<>();

@@ -6,7 +6,7 @@ import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.lock.MultiLease;
-import dev.lockkey.redis.rollout.VersionRollout;
+import dev.lockkey.rollout.VersionRollout;
 import java.time.Duration;
 import java.util.List;
 

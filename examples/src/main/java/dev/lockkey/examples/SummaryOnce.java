@@ -2,8 +2,9 @@ package dev.lockkey.examples;
 
 import dev.lockkey.codec.ResultCodec;
 import dev.lockkey.examples.specs.DocumentSummaryKey;
-import dev.lockkey.redis.flight.FlightOptions;
-import dev.lockkey.redis.flight.SingleFlight;
+import dev.lockkey.flight.FlightOptions;
+import dev.lockkey.flight.SingleFlight;
+import dev.lockkey.redis.flight.RedisSingleFlight;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,7 +76,7 @@ final class SummaryOnce {
       String name = "server-" + s;
       servers.add(() -> {
         try (Worker server = Worker.start(name, redis)) {
-          SingleFlight flights = SingleFlight.create(server.client(), server.locks());
+          SingleFlight flights = RedisSingleFlight.create(server.client(), server.locks());
           List<Runnable> handlers = new ArrayList<>();
           for (int r = 0; r < REQUESTS_PER_SERVER; r++) {
             handlers.add(() -> {

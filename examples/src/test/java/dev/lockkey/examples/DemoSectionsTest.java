@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
-import dev.lockkey.redis.ratelimit.RateDecision;
+import dev.lockkey.ratelimit.RateDecision;
 import dev.lockkey.testing.LockKeyTest;
 import dev.lockkey.testing.TestRedis;
 import java.io.ByteArrayOutputStream;

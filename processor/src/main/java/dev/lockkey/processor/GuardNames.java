@@ -13,16 +13,16 @@ final class GuardNames {
   static final String KEY_FIELD = GUARD_PACKAGE + ".KeyField";
   static final String FENCING_TOKEN = GUARD_PACKAGE + ".FencingToken";
   static final String IDEMPOTENCY_POLICY = GUARD_PACKAGE + ".IdempotencyPolicy";
-  static final String IN_PROGRESS = "dev.lockkey.redis.idempotency.IdempotencyOptions.InProgress";
+  static final String IN_PROGRESS = "dev.lockkey.idempotency.IdempotencyOptions.InProgress";
   static final String RENEWAL = GUARD_PACKAGE + ".Renewal";
   static final String LOCK_POLICY = GUARD_PACKAGE + ".LockPolicy";
   static final String METHOD_GUARD = GUARD_PACKAGE + ".MethodGuard";
   static final String METHOD_GUARDS = GUARD_PACKAGE + ".MethodGuards";
 
   static final String LEASE = "dev.lockkey.lock.Lease";
-  static final String FLIGHT_OPTIONS = "dev.lockkey.redis.flight.FlightOptions";
+  static final String FLIGHT_OPTIONS = "dev.lockkey.flight.FlightOptions";
   static final String RESULT_CODEC = "dev.lockkey.codec.ResultCodec";
-  static final String RATE_LIMIT = "dev.lockkey.redis.ratelimit.RateLimit";
+  static final String RATE_LIMIT = "dev.lockkey.ratelimit.RateLimit";
 
   /** The generated class's simple name suffix, as {@code MethodGuards.SUFFIX}. */
   static final String SUFFIX = "Guards";

@@ -27,7 +27,7 @@ class IdempotentDiagnosticsTest {
   /** A class {@code Service} with these lines as its body. */
   private static JavaFileObject service(String... body) {
     String[] lines = new String[body.length + 3];
-    lines[0] = "import dev.lockkey.redis.idempotency.IdempotencyOptions.InProgress;";
+    lines[0] = "import dev.lockkey.idempotency.IdempotencyOptions.InProgress;";
     lines[1] = "class Service {";
     System.arraycopy(body, 0, lines, 2, body.length);
     lines[lines.length - 1] = "}";

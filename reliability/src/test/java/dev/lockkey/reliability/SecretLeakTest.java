@@ -7,20 +7,22 @@ import dev.lockkey.KeySecret;
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
 import dev.lockkey.codec.ResultCodec;
+import dev.lockkey.flight.FlightFailedException;
+import dev.lockkey.flight.FlightOptions;
+import dev.lockkey.flight.SingleFlight;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockException;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.lock.MultiLease;
+import dev.lockkey.ratelimit.RateLimit;
+import dev.lockkey.ratelimit.RateLimiter;
 import dev.lockkey.redis.RedisLockExecutor;
 import dev.lockkey.redis.RedisUnavailableException;
 import dev.lockkey.redis.dedupe.Deduplicator;
-import dev.lockkey.redis.flight.FlightFailedException;
-import dev.lockkey.redis.flight.FlightOptions;
-import dev.lockkey.redis.flight.SingleFlight;
-import dev.lockkey.redis.ratelimit.RateLimit;
-import dev.lockkey.redis.ratelimit.RateLimiter;
+import dev.lockkey.redis.flight.RedisSingleFlight;
+import dev.lockkey.redis.ratelimit.RedisRateLimiter;
 import dev.lockkey.reliability.specs.CustomerContactKey;
 import dev.lockkey.reliability.specs.StockAdjustmentKey;
 import dev.lockkey.testing.RedisFixture;
@@ -147,7 +149,7 @@ class SecretLeakTest {
 
   /** Single flight (a result and a shared failure), dedupe and rate limits on the secret's key. */
   private void purposeTraffic(RedisClient jedis, Keyspace keyspace, RedisLockExecutor locks) {
-    SingleFlight flights = SingleFlight.create(jedis, locks);
+    SingleFlight flights = RedisSingleFlight.create(jedis, locks);
     FlightOptions<String> options = FlightOptions.builder(ResultCodec.utf8())
         .deterministicFailure(e -> e instanceof IllegalStateException).build();
     see("single flight", flights.run(KEY, options, lease -> "call back in the morning"), flights.toString(),
@@ -160,7 +162,7 @@ class SecretLeakTest {
     Deduplicator dedupe = Deduplicator.create(jedis, keyspace);
     see("dedupe", Boolean.toString(dedupe.firstSeen(KEY, Duration.ofMinutes(1))),
         dedupe.mark(HOUSEHOLD, Duration.ofMinutes(1)).toString(), dedupe.toString());
-    RateLimiter limits = RateLimiter.create(jedis, keyspace);
+    RateLimiter limits = RedisRateLimiter.create(jedis, keyspace);
     RateLimit perMinute = RateLimit.perWindow(5, Duration.ofMinutes(1));
     RateLimit smooth = RateLimit.smooth(10, Duration.ofSeconds(1), 5);
     see("rate limits", limits.tryAcquire(KEY, perMinute).toString(), limits.tryAcquire(KEY, smooth).toString(),
@@ -170,11 +172,11 @@ class SecretLeakTest {
   /** Every kind of call while Redis is down. */
   private void outage(RedisClient jedis, Keyspace keyspace, RedisLockExecutor locks) {
     seeFailure(() -> locks.tryAcquire(KEY), RedisUnavailableException.class);
-    seeFailure(() -> SingleFlight.create(jedis, locks).run(KEY, FlightOptions.builder(ResultCodec.utf8()).build(),
+    seeFailure(() -> RedisSingleFlight.create(jedis, locks).run(KEY, FlightOptions.builder(ResultCodec.utf8()).build(),
         lease -> "unreachable"), RedisUnavailableException.class);
     seeFailure(() -> Deduplicator.create(jedis, keyspace).firstSeen(KEY, Duration.ofMinutes(1)),
         RedisUnavailableException.class);
-    seeFailure(() -> RateLimiter.create(jedis, keyspace).tryAcquire(KEY, RateLimit.perWindow(5, Duration.ofMinutes(1))),
+    seeFailure(() -> RedisRateLimiter.create(jedis, keyspace).tryAcquire(KEY, RateLimit.perWindow(5, Duration.ofMinutes(1))),
         RedisUnavailableException.class);
   }
 

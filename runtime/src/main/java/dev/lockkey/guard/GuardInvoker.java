@@ -3,17 +3,17 @@ package dev.lockkey.guard;
 import dev.lockkey.KeySecret;
 import dev.lockkey.LockKey;
 import dev.lockkey.codec.ResultCodec;
+import dev.lockkey.flight.FlightOptions;
+import dev.lockkey.flight.SingleFlight;
+import dev.lockkey.idempotency.IdempotencyOptions;
+import dev.lockkey.idempotency.IdempotentCalls;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockExecutor;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
-import dev.lockkey.redis.flight.FlightOptions;
-import dev.lockkey.redis.flight.SingleFlight;
-import dev.lockkey.redis.idempotency.IdempotencyOptions;
-import dev.lockkey.redis.idempotency.IdempotentCalls;
-import dev.lockkey.redis.ratelimit.RateDecision;
-import dev.lockkey.redis.ratelimit.RateLimit;
-import dev.lockkey.redis.ratelimit.RateLimiter;
+import dev.lockkey.ratelimit.RateDecision;
+import dev.lockkey.ratelimit.RateLimit;
+import dev.lockkey.ratelimit.RateLimiter;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
@@ -69,7 +69,7 @@ public final class GuardInvoker {
 
   /**
    * A builder of an invoker that takes locks through {@code executor}, of any backend (single
-   * flights and rate limits are Redis's, and given separately).
+   * flights, rate limits and idempotent calls are given separately, through their interfaces).
    *
    * @param executor the executor that {@code @Locked} methods take their locks through; its
    *     default options are what a {@link LockPolicy} changes
@@ -89,7 +89,7 @@ public final class GuardInvoker {
    * @throws Exception what {@code call} threw, unchanged
    * @throws LockTimeoutException when the lock or the flight's result did not come in time
    * @throws RateLimitedException when the rate limit denied the call
-   * @throws dev.lockkey.redis.idempotency.IdempotencyException when an idempotent call's key was
+   * @throws dev.lockkey.idempotency.IdempotencyException when an idempotent call's key was
    *     used with another payload, runs elsewhere beyond the wait, or failed finally
    * @param call the original method call, run at most once
    * @throws IllegalStateException when the guard needs a part this invoker was built without, or an

@@ -1,7 +1,7 @@
 package dev.lockkey.guard;
 
 import dev.lockkey.codec.ResultCodec;
-import dev.lockkey.redis.idempotency.IdempotencyOptions;
+import dev.lockkey.idempotency.IdempotencyOptions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;

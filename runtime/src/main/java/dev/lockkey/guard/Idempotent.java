@@ -1,6 +1,6 @@
 package dev.lockkey.guard;
 
-import dev.lockkey.redis.idempotency.IdempotencyOptions;
+import dev.lockkey.idempotency.IdempotencyOptions;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;

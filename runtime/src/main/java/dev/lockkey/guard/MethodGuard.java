@@ -2,8 +2,8 @@ package dev.lockkey.guard;
 
 import dev.lockkey.KeySecret;
 import dev.lockkey.LockKey;
-import dev.lockkey.redis.flight.FlightOptions;
-import dev.lockkey.redis.ratelimit.RateLimit;
+import dev.lockkey.flight.FlightOptions;
+import dev.lockkey.ratelimit.RateLimit;
 import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Objects;

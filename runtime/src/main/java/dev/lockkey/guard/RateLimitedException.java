@@ -1,7 +1,7 @@
 package dev.lockkey.guard;
 
 import dev.lockkey.lock.LockException;
-import dev.lockkey.redis.ratelimit.RateDecision;
+import dev.lockkey.ratelimit.RateDecision;
 import java.time.Duration;
 
 /**

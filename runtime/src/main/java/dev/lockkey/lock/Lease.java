@@ -20,8 +20,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * a lease found not held is {@link #isLost() lost}, once, which also calls the
  * {@link LockListener#onLeaseLost listener} and {@link LockOptions#onLost() onLost}. With
  * {@link LockOptions#renewal() renewal} a watchdog extends the lease every third of its lease time
- * until it is released or lost; it never runs after the release began, and it never runs
- * callbacks on its own threads.
+ * (sooner when less than that is left: a lease granted late) until it is released or lost; it
+ * never runs after the release began, and it never runs callbacks on its own threads.
  *
  * <p>Time: the lease runs out by {@link System#nanoTime()} (monotonic), counted from when the
  * acquiring or extending command was sent, so the store keeps the lock at least as long as this
@@ -77,9 +77,9 @@ public final class Lease implements AutoCloseable {
    * A lease that the store holds for a short {@code claim} only, e.g. a lock handed over by its
    * previous holder and taken without another round trip. It runs out {@code claim} after
    * {@code sentAtNanos} until extended: {@link #startRenewal()} schedules the first extension, to
-   * {@link LockOptions#leaseTime()}, after a third of the claim, with or without
-   * {@link LockOptions#renewal() renewal} (a lease released before sends none). Until then
-   * {@link #remainingNanos()} counts the claim.
+   * {@link LockOptions#leaseTime()}, after a third of what is left of the claim then (at once when
+   * nothing is), with or without {@link LockOptions#renewal() renewal} (a lease released before
+   * sends none). Until then {@link #remainingNanos()} counts the claim.
    *
    * @param control the backend's side of this lease
    * @param key the key locked
@@ -274,7 +274,7 @@ public final class Lease implements AutoCloseable {
     lock.lock();
     try {
       if ((options.renewal() || claimNanos > 0) && !released && !lost && renewal == null) {
-        scheduleRenewal(renewalPeriodNanos());
+        scheduleRenewal(nextExtensionNanos());
       }
     } finally {
       lock.unlock();
@@ -363,7 +363,7 @@ public final class Lease implements AutoCloseable {
       }
       try {
         if (extendTogether(List.of(this), options.leaseTime(), true) && options.renewal()) {
-          scheduleRenewal(renewalPeriodNanos());
+          scheduleRenewal(nextExtensionNanos());
         }
       } catch (LockException unreachable) {
         // the lock may still be ours: retry sooner, and give up only once the lease has run out
@@ -384,6 +384,16 @@ public final class Lease implements AutoCloseable {
 
   private long renewalPeriodNanos() {
     return (claimNanos > 0 ? claimNanos : options.leaseTime().toNanos()) / 3;
+  }
+
+  /**
+   * When the next extension is due: after a third of the period, and never later than a third of
+   * what is left of the lease, counted from now. A lease granted late (a handover read long after
+   * its claim began, a slow reply) is so extended while two thirds of what it has are left, at once
+   * when nothing is, instead of at a moment counted from its start, which may be past its end.
+   */
+  private long nextExtensionNanos() {
+    return Math.max(0, Math.min(renewalPeriodNanos(), remainingNanos() / 3));
   }
 
   private void scheduleRenewal(long delayNanos) {

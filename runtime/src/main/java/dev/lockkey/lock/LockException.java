@@ -3,7 +3,7 @@ package dev.lockkey.lock;
 
 /**
  * The root of everything the lock executor throws about a lock. Catch a subclass to react to one
- * cause: {@link LockTimeoutException}, {@link LeaseLostException}, {@link dev.lockkey.redis.RedisUnavailableException},
+ * cause: {@link LockTimeoutException}, {@link LeaseLostException}, {@code dev.lockkey.redis.RedisUnavailableException},
  * {@link LockInterruptedException}, {@link AlreadyHeldException}; this class itself stands for an
  * unexpected Redis reply.
  *

@@ -4,10 +4,11 @@ import dev.lockkey.LockKey;
 import java.util.List;
 
 /**
- * Observes what an executor does with locks, and what {@link dev.lockkey.redis.flight.SingleFlight} and
- * {@link dev.lockkey.redis.ratelimit.RateLimiter} decide, e.g. to record metrics ({@code dev.lockkey.observe.MicrometerLockListener})
+ * Observes what an executor does with locks, e.g. to record metrics ({@code dev.lockkey.observe.MicrometerLockListener})
  * or to find hot keys ({@code dev.lockkey.observe.HotKeys}). Every method does nothing by default;
- * override what you need, and combine several with {@link #all}. Methods run on the thread
+ * override what you need, and combine several with {@link #all}. What purposes decide has
+ * listeners of its own ({@code dev.lockkey.flight.FlightListener},
+ * {@code dev.lockkey.ratelimit.RateLimitListener}), which a lock listener may implement too. Methods run on the thread
  * concerned and must be quick and thread-safe; an exception they throw is ignored. Use
  * {@link LockKey#spec()} for metric tags: the key itself is high-cardinality.
  */
@@ -61,27 +62,12 @@ public interface LockListener {
   default void onLeaseLost(LockKey key) {}
 
   /**
-   * An operation failed, e.g. with {@link dev.lockkey.redis.RedisUnavailableException}.
+   * An operation failed, e.g. because the store did not answer.
    *
    * @param key the key
    * @param error the failure
    */
   default void onError(LockKey key, LockException error) {}
-
-  /**
-   * A {@link dev.lockkey.redis.flight.SingleFlight} answered with a result (or a deterministic failure) that another caller
-   * computed, stored before or while this caller waited: a computation saved.
-   *
-   * @param key the key
-   */
-  default void onFlightShared(LockKey key) {}
-
-  /**
-   * A {@link dev.lockkey.redis.ratelimit.RateLimiter} denied permits for the key.
-   *
-   * @param key the key
-   */
-  default void onRateLimited(LockKey key) {}
 
   /**
    * The executor found, when it started, that the backend is configured so that a held lock can
@@ -94,7 +80,8 @@ public interface LockListener {
 
   /**
    * One listener that tells each of {@code listeners}, in order; one that throws does not keep
-   * the others from hearing.
+   * the others from hearing. It is a {@code FlightListener} and a {@code RateLimitListener} too,
+   * and passes those events on to the listeners that are.
    *
    * @param listeners the listeners, in the order they are told
    * @return the combined listener

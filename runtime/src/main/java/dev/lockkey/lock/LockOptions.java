@@ -19,8 +19,7 @@ import java.util.function.Consumer;
  *   <li>{@link #renewal()} off: with it on, a watchdog extends the lease every third of the lease
  *       time for as long as the lease is held, so work may outlast the lease time;
  *   <li>no {@link #onLost() onLost} callback;
- *   <li>{@link #purpose()} {@value #DEFAULT_PURPOSE};
- *   <li>no {@link #replicas() replica acknowledgement}.
+ *   <li>{@link #purpose()} {@value #DEFAULT_PURPOSE}.
  * </ul>
  *
  * <p>Limits, so that no duration overflows a {@code long} of nanoseconds or a Redis expiry:
@@ -46,8 +45,6 @@ public final class LockOptions {
   public static final Duration MAX_LEASE_TIME = Duration.ofDays(36_525);
   /** The longest wait time: 100 years (36,525 days); longer ones, "forever" included, are clamped to it. */
   public static final Duration MAX_WAIT_TIME = Duration.ofDays(36_525);
-  /** The longest time to wait for replicas' acknowledgement: 1 minute. */
-  public static final Duration MAX_REPLICA_TIMEOUT = Duration.ofMinutes(1);
 
   private static final Consumer<Lease> NO_CALLBACK = lease -> {};
   private static final LockOptions DEFAULTS = builder().build(); // after NO_CALLBACK, which it uses
@@ -57,8 +54,6 @@ public final class LockOptions {
   private final boolean renewal;
   private final Consumer<? super Lease> onLost;
   private final String purpose;
-  private final int replicas;
-  private final Duration replicaTimeout;
 
   private LockOptions(Builder builder) {
     this.leaseTime = builder.leaseTime;
@@ -66,8 +61,6 @@ public final class LockOptions {
     this.renewal = builder.renewal;
     this.onLost = builder.onLost;
     this.purpose = builder.purpose;
-    this.replicas = builder.replicas;
-    this.replicaTimeout = builder.replicaTimeout;
   }
 
   /**
@@ -100,8 +93,6 @@ public final class LockOptions {
     builder.renewal = renewal;
     builder.onLost = onLost;
     builder.purpose = purpose;
-    builder.replicas = replicas;
-    builder.replicaTimeout = replicaTimeout;
     return builder;
   }
 
@@ -146,33 +137,13 @@ public final class LockOptions {
 
   /**
    * The purpose word of the lock's Redis keys: {@code lock:env:{body}} by default. Locks of
-   * different purposes on one body are independent, e.g. {@link dev.lockkey.redis.flight.SingleFlight}'s {@code flight}
+   * different purposes on one body are independent, e.g. {@link dev.lockkey.flight.SingleFlight}'s {@code flight}
    * lock and an ordinary lock on the same key.
    *
    * @return the purpose word of the lock's Redis keys
    */
   public String purpose() {
     return purpose;
-  }
-
-  /**
-   * How many replicas must acknowledge the lock's write after an acquisition and after every
-   * extension (renewals included), within {@link #replicaTimeout()}: 0 (the default) asks for no
-   * acknowledgement. With fewer acknowledgements an acquisition releases the lock again and throws
-   * {@code ReplicationException}; an extension throws it (a renewal retries, as after any failure).
-   * The lock's write and the store's wait for replicas (Redis {@code WAIT}) travel together in one
-   * round trip. Acknowledged writes survive a failover to one of those replicas; without the
-   * option a failover may lose a lock that was just granted (see {@code dev.lockkey.redis}).
-   *
-   * @return the number of replicas that must acknowledge each write; 0 for none
-   */
-  public int replicas() {
-    return replicas;
-  }
-
-  /** {@return how long to wait at most for {@link #replicas()} acknowledgements; zero when none are asked for} */
-  public Duration replicaTimeout() {
-    return replicaTimeout;
   }
 
   @Override
@@ -182,22 +153,19 @@ public final class LockOptions {
         && other.waitTime.equals(waitTime)
         && other.renewal == renewal
         && other.onLost.equals(onLost)
-        && other.purpose.equals(purpose)
-        && other.replicas == replicas
-        && other.replicaTimeout.equals(replicaTimeout);
+        && other.purpose.equals(purpose);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(leaseTime, waitTime, renewal, onLost, purpose, replicas, replicaTimeout);
+    return Objects.hash(leaseTime, waitTime, renewal, onLost, purpose);
   }
 
   @Override
   public String toString() {
     return "LockOptions[leaseTime=" + Durations.describe(leaseTime) + ", waitTime=" + Durations.describe(waitTime)
         + ", renewal=" + renewal + (onLost == NO_CALLBACK ? "" : ", onLost")
-        + (purpose.equals(DEFAULT_PURPOSE) ? "" : ", purpose=" + purpose)
-        + (replicas == 0 ? "" : ", replicas=" + replicas + " within " + Durations.describe(replicaTimeout)) + "]";
+        + (purpose.equals(DEFAULT_PURPOSE) ? "" : ", purpose=" + purpose) + "]";
   }
 
   /**
@@ -217,8 +185,6 @@ public final class LockOptions {
     private boolean renewal;
     private Consumer<? super Lease> onLost = NO_CALLBACK;
     private String purpose = DEFAULT_PURPOSE;
-    private int replicas;
-    private Duration replicaTimeout = Duration.ZERO;
 
     private Builder() {}
 
@@ -287,32 +253,11 @@ public final class LockOptions {
     }
 
     /**
-     * Asks for {@code count} replicas to acknowledge the lock's write within {@code timeout} after
-     * each acquisition and extension; see {@link LockOptions#replicas()}. {@code replicas(0, Duration.ZERO)}
-     * asks for none (the default).
-     *
-     * @param count how many replicas must acknowledge each write; 0 for none
-     * @param timeout at least 1 ms and at most {@link #MAX_REPLICA_TIMEOUT} when {@code count} is
-     *     above 0 (checked by {@link #build()}), truncated to whole milliseconds
-     * @return this builder
-     * @throws IllegalArgumentException when {@code count} is negative
-     */
-    public Builder replicas(int count, Duration timeout) {
-      if (count < 0) {
-        throw new IllegalArgumentException("replicas must not be negative, was " + count);
-      }
-      this.replicas = count;
-      this.replicaTimeout = Objects.requireNonNull(timeout, "timeout");
-      return this;
-    }
-
-    /**
      * The options.
      *
      * @return the options
      * @throws IllegalArgumentException when the lease time is under 1 ms (under 30 ms with
-     *     renewal) or over {@link #MAX_LEASE_TIME}, the wait time is negative, or replicas are
-     *     asked for with a timeout under 1 ms or over {@link #MAX_REPLICA_TIMEOUT}
+     *     renewal) or over {@link #MAX_LEASE_TIME}, or the wait time is negative
      */
     public LockOptions build() {
       leaseTime = checkLeaseTime("leaseTime", leaseTime);
@@ -325,12 +270,6 @@ public final class LockOptions {
       }
       if (waitTime.compareTo(MAX_WAIT_TIME) > 0) {
         waitTime = MAX_WAIT_TIME;
-      }
-      if (replicas == 0) {
-        replicaTimeout = Duration.ZERO;
-      } else {
-        // WAIT with timeout 0 would block forever: at least 1 ms
-        replicaTimeout = Durations.requireMillisBetweenOneAnd("replicaTimeout", replicaTimeout, MAX_REPLICA_TIMEOUT);
       }
       return new LockOptions(this);
     }

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.function.Predicate;
 
 /**
- * Several locks held together, from {@link dev.lockkey.redis.RedisLockExecutor#acquireAll}: one {@link Lease} per
+ * Several locks held together, from {@link LockExecutor#acquireAll}: one {@link Lease} per
  * key, each with its own fencing token, in canonical order (sorted by full key). Close it
  * (try-with-resources) to release them all. When all keys share a Redis Cluster slot (always on a
  * single server) release and extension take one round trip for all; otherwise one per key.

@@ -1,15 +1,18 @@
 package dev.lockkey.lock;
 
 import dev.lockkey.LockKey;
+import dev.lockkey.flight.FlightListener;
+import dev.lockkey.ratelimit.RateLimitListener;
 import java.util.List;
 import java.util.function.Consumer;
 
 /**
  * Tells listeners in order, shielding the executor and each listener from what another throws:
  * observing must never break locking. What the executor holds, and what {@link LockListener#all}
- * returns.
+ * returns. Purposes' events go to those listeners that hear them, so that a flight built on an
+ * executor tells the executor's listeners.
  */
-final class SafeListener implements LockListener {
+final class SafeListener implements LockListener, FlightListener, RateLimitListener {
   private final List<LockListener> listeners;
 
   SafeListener(List<LockListener> listeners) {
@@ -53,12 +56,20 @@ final class SafeListener implements LockListener {
 
   @Override
   public void onFlightShared(LockKey key) {
-    each(listener -> listener.onFlightShared(key));
+    each(listener -> {
+      if (listener instanceof FlightListener flights) {
+        flights.onFlightShared(key);
+      }
+    });
   }
 
   @Override
   public void onRateLimited(LockKey key) {
-    each(listener -> listener.onRateLimited(key));
+    each(listener -> {
+      if (listener instanceof RateLimitListener limits) {
+        limits.onRateLimited(key);
+      }
+    });
   }
 
   @Override

@@ -3,7 +3,6 @@ package dev.lockkey.observe;
 import dev.lockkey.LockKey;
 import dev.lockkey.SpecDescriptor;
 import dev.lockkey.lock.LockListener;
-import dev.lockkey.redis.RedisLockExecutor;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

@@ -2,11 +2,10 @@ package dev.lockkey.observe;
 
 import dev.lockkey.LockKey;
 import dev.lockkey.SpecDescriptor;
+import dev.lockkey.flight.FlightListener;
 import dev.lockkey.lock.LockException;
 import dev.lockkey.lock.LockListener;
-import dev.lockkey.redis.RedisLockExecutor;
-import dev.lockkey.redis.flight.SingleFlight;
-import dev.lockkey.redis.ratelimit.RateLimiter;
+import dev.lockkey.ratelimit.RateLimitListener;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
@@ -18,7 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Records what the executor, {@code SingleFlight} and {@code RateLimiter} do as Micrometer meters,
+ * Records what the executor, a {@code SingleFlight} and a {@code RateLimiter} do as Micrometer meters,
  * tagged per spec and never per key: a key is one of millions, a spec one of a few dozen.
  *
  * <pre>{@code
@@ -51,7 +50,7 @@ import java.util.concurrent.TimeUnit;
  * application without Micrometer never loads it and pays nothing. Without Micrometer, implement
  * {@link LockListener} yourself. Thread-safe.
  */
-public final class MicrometerLockListener implements LockListener {
+public final class MicrometerLockListener implements LockListener, FlightListener, RateLimitListener {
   /** Counter of acquisition events by {@code outcome}. */
   public static final String ACQUISITIONS = "lockkey.acquisitions";
   /** Timer of waits by {@code outcome}. */

@@ -59,11 +59,11 @@ public final class RedisLockExecutor implements LockExecutor {
   private volatile boolean closed;
 
   RedisLockExecutor(UnifiedJedis jedis, Keyspace keyspace, LockOptions defaults, LockListener unshielded, Clock clock,
-      Duration fenceGrace) {
+      Duration fenceGrace, int replicas, Duration replicaTimeout) {
     this.keyspace = keyspace;
     this.defaults = defaults;
     this.listener = LockListener.all(unshielded);
-    LockCommands commands = new LockCommands(jedis, fenceGrace, housekeeper);
+    LockCommands commands = new LockCommands(jedis, fenceGrace, replicas, replicaTimeout, housekeeper);
     this.cluster = commands.isCluster();
     this.notifier = new ReleaseNotifier(jedis, renewer.housekeeping());
     this.waitQueue = new LocalWaitQueue(listener);

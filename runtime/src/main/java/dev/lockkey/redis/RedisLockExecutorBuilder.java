@@ -17,6 +17,8 @@ public final class RedisLockExecutorBuilder {
   public static final Duration MIN_FENCE_GRACE = Duration.ofSeconds(1);
   /** The longest fence grace: 1 day. */
   public static final Duration MAX_FENCE_GRACE = Duration.ofDays(1);
+  /** The longest time to wait for replicas' acknowledgement: 1 minute. */
+  public static final Duration MAX_REPLICA_TIMEOUT = Duration.ofMinutes(1);
 
   private final UnifiedJedis jedis;
   private final Keyspace keyspace;
@@ -24,6 +26,8 @@ public final class RedisLockExecutorBuilder {
   private LockListener listener = LockListener.NONE;
   private Clock clock = Clock.systemUTC();
   private Duration fenceGrace = LockCommands.FENCE_GRACE;
+  private int replicas;
+  private Duration replicaTimeout = Duration.ZERO;
 
   RedisLockExecutorBuilder(UnifiedJedis jedis, Keyspace keyspace) {
     this.jedis = Objects.requireNonNull(jedis, "jedis");
@@ -79,16 +83,48 @@ public final class RedisLockExecutorBuilder {
   }
 
   /**
+   * Asks for {@code count} replicas to acknowledge each lock's write within {@code timeout}, after
+   * every acquisition and every extension (renewals included), for every lock of this executor;
+   * {@code replicas(0, Duration.ZERO)} asks for none (the default). With fewer acknowledgements an
+   * acquisition releases the lock again and throws {@link ReplicationException}; an extension
+   * throws it (a renewal retries, as after any failure). The lock's write and Redis {@code WAIT}
+   * travel together in one round trip. Acknowledged writes survive a failover to one of those
+   * replicas; without it a failover may lose a lock that was just granted (see the
+   * {@link dev.lockkey.redis package documentation}). A lock handed over between threads of the
+   * executor is then taken by the waiter's own acquisition, so that it waits for the replicas too.
+   *
+   * @param count how many replicas must acknowledge each write; 0 for none
+   * @param timeout at least 1 ms and at most {@link #MAX_REPLICA_TIMEOUT} when {@code count} is
+   *     above 0 (checked by {@link #build()}), truncated to whole milliseconds; keep it below the
+   *     client's socket timeout
+   * @return this builder
+   * @throws IllegalArgumentException when {@code count} is negative
+   */
+  public RedisLockExecutorBuilder replicas(int count, Duration timeout) {
+    if (count < 0) {
+      throw new IllegalArgumentException("replicas must not be negative, was " + count);
+    }
+    this.replicas = count;
+    this.replicaTimeout = Objects.requireNonNull(timeout, "timeout");
+    return this;
+  }
+
+  /**
    * The executor.
    *
    * @return the executor; close it before the client
-   * @throws IllegalArgumentException when the fence grace is under 1 second or over 1 day
+   * @throws IllegalArgumentException when the fence grace is under 1 second or over 1 day, or
+   *     replicas are asked for with a timeout under 1 ms or over {@link #MAX_REPLICA_TIMEOUT}
    */
   public RedisLockExecutor build() {
     if (fenceGrace.compareTo(MIN_FENCE_GRACE) < 0 || fenceGrace.compareTo(MAX_FENCE_GRACE) > 0) {
       throw new IllegalArgumentException("fenceGrace must be from " + Durations.describe(MIN_FENCE_GRACE) + " to "
           + Durations.describe(MAX_FENCE_GRACE) + ", was " + Durations.describe(fenceGrace));
     }
-    return new RedisLockExecutor(jedis, keyspace, defaults, listener, clock, Duration.ofMillis(fenceGrace.toMillis()));
+    // WAIT with timeout 0 would block forever: at least 1 ms
+    Duration timeout = replicas == 0 ? Duration.ZERO
+        : Durations.requireMillisBetweenOneAnd("replicaTimeout", replicaTimeout, MAX_REPLICA_TIMEOUT);
+    return new RedisLockExecutor(jedis, keyspace, defaults, listener, clock, Duration.ofMillis(fenceGrace.toMillis()),
+        replicas, timeout);
   }
 }

@@ -1,12 +1,11 @@
 package dev.lockkey.redis;
 
 import dev.lockkey.lock.LockException;
-import dev.lockkey.lock.LockOptions;
 import java.time.Duration;
 
 /**
- * Fewer replicas than {@link LockOptions#replicas()} acknowledged a lock's write within
- * {@link LockOptions#replicaTimeout()} (Redis {@code WAIT}). After an acquisition the lock was
+ * Fewer replicas than {@link RedisLockExecutorBuilder#replicas(int, java.time.Duration)} asks for
+ * acknowledged a lock's write within its timeout (Redis {@code WAIT}). After an acquisition the lock was
  * released again (or, when Redis failed meanwhile, is released in the background until its lease
  * has passed): the caller holds nothing. After an extension the lease is still held and extended
  * on the primary, but a failover now may lose it.

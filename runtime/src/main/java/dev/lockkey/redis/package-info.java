@@ -59,7 +59,8 @@
  * ({@code dev.lockkey.redis.idempotency.IdempotentCalls}, "Unknown outcomes").
  *
  * <h2>Replica acknowledgement</h2>
- * {@link dev.lockkey.lock.LockOptions#replicas()} (opt-in) sends Redis {@code WAIT} after the
+ * {@link dev.lockkey.redis.RedisLockExecutorBuilder#replicas} (opt-in, for every lock of the
+ * executor) sends Redis {@code WAIT} after the
  * acquiring and extending scripts, renewals included, in the same pipeline, so on the same
  * connection: WAIT counts the writes of its own connection, and a separate call on a pooled
  * client could go to another connection and prove nothing. In a cluster the pipeline holds a

@@ -20,8 +20,9 @@
 -- attempt, or handed to this queued owner by a release (for the rest of its queue entry's life): it
 -- counts as taken, with the fencing token written then, its lease raised to ARGV[2] (never lowered).
 -- Joining the queue twice keeps the first place. A lock whose releaser key names this owner token was
--- released by it already (or cleaned up after an acquire whose outcome was unknown): a late copy
--- takes nothing and answers {0, i, -1}.
+-- released by it already (or cleaned up after an acquire whose outcome was unknown, or after its
+-- waiter gave up): a late copy takes nothing, queues nowhere (a dead entry would be handed the lock
+-- and hold it idle for a claim) and answers {0, i, -1}.
 local now = redis.call('TIME')
 local floor = tonumber(now[1]) * 1000000 + tonumber(now[2])
 local mine = {}
@@ -33,6 +34,8 @@ for i = 1, #KEYS, 6 do
       redis.call('PEXPIRE', KEYS[i], ARGV[2])
       redis.call('PEXPIRE', KEYS[i + 1], ARGV[3])
     end
+  elseif redis.call('GET', KEYS[i + 3]) == ARGV[1] then
+    return {0, (i + 5) / 6, -1}
   elseif holder then
     redis.call('SET', KEYS[i + 2], '1', 'PX', ARGV[4])
     local entry = -1
@@ -49,8 +52,6 @@ for i = 1, #KEYS, 6 do
       end
     end
     return {0, (i + 5) / 6, redis.call('PTTL', KEYS[i]), entry}
-  elseif redis.call('GET', KEYS[i + 3]) == ARGV[1] then
-    return {0, (i + 5) / 6, -1}
   end
 end
 local reply = {1}

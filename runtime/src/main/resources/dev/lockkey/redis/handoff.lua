@@ -18,17 +18,20 @@
 -- ARGV[7]: how long the releaser key lives, in ms; ARGV[8]: '1' on the executor's turn to look for
 -- waiters elsewhere, else '0'; ARGV[9]: the contention marker's TTL in ms, also how long a queue
 -- entry lives; ARGV[10]: '1' to queue the new owner when the lock goes elsewhere, else '0'.
--- Returns {1, token} when passed, {0, entry} when handed over for waiters elsewhere, {0, -1} when
--- released for them, {-1} when the current owner no longer held the lock (nothing changed).
+-- Returns {1, token, held} when passed (held: for how many ms from now the new owner holds the
+-- lock), {0, entry} when handed over for waiters elsewhere, {0, -1} when released for them, {-1}
+-- when the current owner no longer held the lock (nothing changed).
 -- Idempotent: a second run of this very handoff (a client that timed out sends the command again)
 -- finds the new owner token in place, or the releaser key naming the current owner, and answers
 -- as the first run did ({0, -1} where the first run queued the new owner: that waiter's own attempt
--- then finds its place kept).
+-- then finds its place kept). A new owner in place holds what it holds now: the first run's lease
+-- less the time since, or, where the first run queued it and a release elsewhere then handed it
+-- the lock, the rest of that claim; held says which, so that its lease counts on no more.
 local holder = redis.call('GET', KEYS[1])
 if holder == ARGV[2] then
   local passed = tonumber(redis.call('GET', KEYS[2]))
   if passed then
-    return {1, passed}
+    return {1, passed, redis.call('PTTL', KEYS[1])}
   end
 elseif holder ~= ARGV[1] then
   if redis.call('GET', KEYS[4]) == ARGV[1] then
@@ -85,4 +88,4 @@ end
 local token = math.max(floor, (tonumber(redis.call('GET', KEYS[2])) or 0) + 1)
 redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
 redis.call('SET', KEYS[2], string.format('%d', token), 'PX', ARGV[4])
-return {1, token}
+return {1, token, tonumber(ARGV[3])}

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lockkey.lock.Lease;
-import dev.lockkey.redis.ratelimit.RateLimit;
+import dev.lockkey.ratelimit.RateLimit;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -110,10 +110,28 @@ class LeaseTest {
     assertThat(ranOut.isLost()).isFalse();
   }
 
+  @Test
+  void aClaimTakenLateHasItsFirstExtensionDueAfterAThirdOfWhatIsLeftAndKeepsTheLock() {
+    InMemoryControl control = new InMemoryControl((leases, time) -> new boolean[] {true});
+    LockOptions options = LockOptions.builder().leaseTime(Duration.ofSeconds(30)).renewal(false).build();
+    Lease lease = new Lease(control, new Key(), "lock:test:{k}", "owner", 1, options, control.nanos,
+        Duration.ofMillis(1990));
+    control.nanos += Duration.ofMillis(1390).toNanos(); // the handover is read late: 600 ms of the claim left
+    lease.startRenewal();
+    assertThat(control.delays).as("a third of what is left, not of the whole claim (663 ms, past its end)")
+        .containsExactly(Duration.ofMillis(200).toNanos());
+    control.nanos += Duration.ofMillis(200).toNanos();
+    control.runRenewal();
+    assertThat(control.extensions).isOne();
+    assertThat(lease.isLost()).isFalse();
+    assertThat(lease.remainingNanos()).isEqualTo(Duration.ofSeconds(30).toNanos());
+  }
+
   /** A backend in memory: time, renewals and callbacks advance only when the test says so. */
   private static final class InMemoryControl implements LeaseControl {
     private final BiFunction<List<Lease>, Duration, boolean[]> extendAnswer;
     private final List<Runnable> renewals = new ArrayList<>();
+    private final List<Long> delays = new ArrayList<>();
     private final List<Runnable> callbacks = new ArrayList<>();
     private final List<LockKey> lostKeys = new ArrayList<>();
     private final List<LockKey> renewedKeys = new ArrayList<>();
@@ -160,6 +178,7 @@ class LeaseTest {
     @Override
     public Future<?> scheduleRenewal(Runnable renewal, long delayNanos) {
       renewals.add(renewal);
+      delays.add(delayNanos);
       return new CompletableFuture<>();
     }
 

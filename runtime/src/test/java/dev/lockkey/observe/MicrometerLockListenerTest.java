@@ -7,16 +7,18 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.lockkey.Keyspace;
 import dev.lockkey.SpecDescriptor;
 import dev.lockkey.codec.ResultCodec;
+import dev.lockkey.flight.FlightOptions;
+import dev.lockkey.flight.SingleFlight;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
+import dev.lockkey.ratelimit.RateLimit;
+import dev.lockkey.ratelimit.RateLimiter;
 import dev.lockkey.redis.RedisLockExecutor;
 import dev.lockkey.redis.RedisUnavailableException;
-import dev.lockkey.redis.flight.FlightOptions;
-import dev.lockkey.redis.flight.SingleFlight;
-import dev.lockkey.redis.ratelimit.RateLimit;
-import dev.lockkey.redis.ratelimit.RateLimiter;
+import dev.lockkey.redis.flight.RedisSingleFlight;
+import dev.lockkey.redis.ratelimit.RedisRateLimiter;
 import dev.lockkey.testing.RedisFixture;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.Tag;
@@ -139,10 +141,10 @@ class MicrometerLockListenerTest {
 
   @Test
   void countsSharedFlightsAndRateLimitDenials() {
-    SingleFlight flights = SingleFlight.create(redis, locks);
+    SingleFlight flights = RedisSingleFlight.create(redis, locks);
     FlightOptions<String> text = FlightOptions.builder(ResultCodec.utf8()).build();
     SampleKey flightKey = newPaymentKey();
-    RateLimiter limiter = RateLimiter.create(redis, KEYSPACE, metrics);
+    RateLimiter limiter = RedisRateLimiter.create(redis, KEYSPACE, metrics);
     RateLimit onePerMinute = RateLimit.smooth(1, Duration.ofMinutes(1), 1);
     SampleKey limitedKey = newPaymentKey();
 

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.codec.ResultCodec;
-import dev.lockkey.redis.idempotency.IdempotencyOptions;
-import dev.lockkey.redis.idempotency.IdempotentCalls;
+import dev.lockkey.idempotency.IdempotencyOptions;
+import dev.lockkey.redis.idempotency.RedisIdempotentCalls;
 import dev.lockkey.testing.LockKeyTest;
 import dev.lockkey.testing.TcpProxy;
 import dev.lockkey.testing.TestRedis;
@@ -49,7 +49,7 @@ class CleanUpThreadTest {
   void anIdempotentStartsCleanUpRunsOnTheHousekeepingThread(TestRedis redis) throws InterruptedException {
     TcpProxy proxy = redis.newProxy();
     RedisClient client = redis.newClient(proxy, SOCKET_TIMEOUT, SOCKET_TIMEOUT);
-    try (IdempotentCalls calls = IdempotentCalls.create(client, Keyspace.of(redis.env()))) {
+    try (RedisIdempotentCalls calls = RedisIdempotentCalls.create(client, Keyspace.of(redis.env()))) {
       client.ping();
       proxy.blackHole(TcpProxy.Direction.REPLIES);
 

@@ -6,11 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.lockkey.Keyspace;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockOptions;
+import dev.lockkey.ratelimit.RateDecision;
+import dev.lockkey.ratelimit.RateLimit;
+import dev.lockkey.ratelimit.RateLimiter;
 import dev.lockkey.redis.dedupe.DedupeMark;
 import dev.lockkey.redis.dedupe.Deduplicator;
-import dev.lockkey.redis.ratelimit.RateDecision;
-import dev.lockkey.redis.ratelimit.RateLimit;
-import dev.lockkey.redis.ratelimit.RateLimiter;
+import dev.lockkey.redis.ratelimit.RedisRateLimiter;
 import dev.lockkey.testing.RedisClusterFixture;
 import java.time.Duration;
 import java.util.Optional;
@@ -113,7 +114,7 @@ class ClusterRetryTest {
 
   @RepeatedTest(3) // the client reads the reply of either copy: the first run's or the retry's
   void aRetriedRateLimitAttemptCountsOnce() throws Exception {
-    RateLimiter limiter = RateLimiter.create(slow, KEYSPACE);
+    RateLimiter limiter = RedisRateLimiter.create(slow, KEYSPACE);
     SampleKey window = SampleKey.unique();
     RateLimit fixed = RateLimit.perWindow(5, Duration.ofHours(1));
     CompletableFuture<Void> sleep = sleepNodeOf(KEYSPACE.fullKey("rate", window));
@@ -137,8 +138,10 @@ class ClusterRetryTest {
     // the shared cluster has no replicas: WAIT on the key's node answers 0 after the timeout
     TestKey key = TestKey.of("order", "replicas-" + System.nanoTime());
     String fullKey = KEYSPACE.fullKey(LockOptions.DEFAULT_PURPOSE, key);
-    try (RedisLockExecutor locks = RedisLockExecutor.create(redis, KEYSPACE)) {
-      assertThatThrownBy(() -> locks.acquire(key, LockOptions.builder().replicas(1, Duration.ofMillis(100)).build()))
+    try (RedisLockExecutor acknowledged = RedisLockExecutor.builder(redis, KEYSPACE)
+            .replicas(1, Duration.ofMillis(100)).build();
+        RedisLockExecutor locks = RedisLockExecutor.create(redis, KEYSPACE)) {
+      assertThatThrownBy(() -> acknowledged.acquire(key))
           .isInstanceOfSatisfying(ReplicationException.class, e -> assertThat(e.acknowledged()).isZero())
           .hasMessageContaining(fullKey);
       assertThat(redis.exists(fullKey)).as("released again").isFalse();

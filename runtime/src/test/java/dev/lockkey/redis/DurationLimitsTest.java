@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lockkey.codec.ResultCodec;
+import dev.lockkey.flight.FlightOptions;
 import dev.lockkey.lock.LockOptions;
+import dev.lockkey.ratelimit.RateLimit;
 import dev.lockkey.redis.dedupe.Deduplicator;
-import dev.lockkey.redis.flight.FlightOptions;
-import dev.lockkey.redis.ratelimit.RateLimit;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.List;

@@ -6,12 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
 import dev.lockkey.codec.ResultCodec;
+import dev.lockkey.flight.FlightOptions;
+import dev.lockkey.flight.SingleFlight;
 import dev.lockkey.lock.LockException;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.LockOptions;
-import dev.lockkey.redis.flight.FlightOptions;
-import dev.lockkey.redis.flight.SingleFlight;
-import dev.lockkey.redis.rollout.VersionRollout;
+import dev.lockkey.redis.flight.RedisSingleFlight;
+import dev.lockkey.rollout.VersionRollout;
 import dev.lockkey.testing.RedisFixture;
 import dev.lockkey.testing.TcpProxy;
 import java.io.IOException;
@@ -122,7 +123,7 @@ class FailureAfterWorkTest {
 
   @Test
   void aSingleFlightReturnsTheComputedResultWhenStoringAndReleasingFail() {
-    SingleFlight flights = SingleFlight.create(client, locks);
+    SingleFlight flights = RedisSingleFlight.create(client, locks);
     FlightOptions<String> options = FlightOptions.builder(ResultCodec.utf8()).lockOptions(OPTIONS).build();
     String summary = flights.run(TestKey.of("document", 4), options, lease -> {
       runs.incrementAndGet();

@@ -7,9 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LeaseLostException;
 import dev.lockkey.lock.LockOptions;
+import dev.lockkey.ratelimit.RateLimit;
+import dev.lockkey.ratelimit.RateLimiter;
 import dev.lockkey.redis.dedupe.Deduplicator;
-import dev.lockkey.redis.ratelimit.RateLimit;
-import dev.lockkey.redis.ratelimit.RateLimiter;
+import dev.lockkey.redis.ratelimit.RedisRateLimiter;
 import dev.lockkey.testing.RedisFixture;
 import dev.lockkey.testing.TcpProxy;
 import java.time.Duration;
@@ -50,7 +51,7 @@ class FaultMatrixTest {
           .leaseTime(Duration.ofSeconds(3)).renewal(true).onLost(lease -> lost.incrementAndGet()).build());
       Lease held = locks.acquire(TestKey.of("black-hole", 2), LockOptions.builder().leaseTime(Duration.ofSeconds(60)).build());
       Deduplicator dedupe = Deduplicator.create(client, Servers.KEYSPACE);
-      RateLimiter rates = RateLimiter.create(client, Servers.KEYSPACE);
+      RateLimiter rates = RedisRateLimiter.create(client, Servers.KEYSPACE);
 
       proxy.blackHole();
       failsUnavailable(() -> locks.tryAcquire(TestKey.of("black-hole", 3)));

@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.codec.ResultCodec;
+import dev.lockkey.flight.FlightOptions;
+import dev.lockkey.flight.SingleFlight;
+import dev.lockkey.ratelimit.RateLimit;
+import dev.lockkey.ratelimit.RateLimiter;
 import dev.lockkey.redis.dedupe.DedupeMark;
 import dev.lockkey.redis.dedupe.Deduplicator;
-import dev.lockkey.redis.flight.FlightOptions;
-import dev.lockkey.redis.flight.SingleFlight;
-import dev.lockkey.redis.ratelimit.RateLimit;
-import dev.lockkey.redis.ratelimit.RateLimiter;
+import dev.lockkey.redis.flight.RedisSingleFlight;
+import dev.lockkey.redis.ratelimit.RedisRateLimiter;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -54,7 +56,7 @@ class PurposesOnClusterTest {
 
   @Test
   void bothRateLimitsAdmitExactlyTheirCapacityOnEveryMaster() throws Exception {
-    List<RateLimiter> limiters = servers.each((client, executor) -> RateLimiter.create(client, KEYSPACE));
+    List<RateLimiter> limiters = servers.each((client, executor) -> RedisRateLimiter.create(client, KEYSPACE));
     RateLimit fixed = RateLimit.perWindow(4, Duration.ofHours(1));
     RateLimit smooth = RateLimit.smooth(1, Duration.ofHours(1), 3);
     for (SampleKey key : keysOnEveryMaster()) {
@@ -67,7 +69,7 @@ class PurposesOnClusterTest {
 
   @Test
   void singleFlightComputesOnceOnEveryMaster() throws Exception {
-    List<SingleFlight> flights = servers.each(SingleFlight::create);
+    List<SingleFlight> flights = servers.each(RedisSingleFlight::create);
     FlightOptions<String> options = FlightOptions.builder(ResultCodec.utf8()).build();
     for (SampleKey key : keysOnEveryMaster().subList(0, 6)) {
       AtomicInteger computations = new AtomicInteger();

@@ -19,11 +19,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import redis.clients.jedis.RedisClient;
 
-/** Opt-in replica acknowledgement (WAIT on the script's connection) on a primary with one replica. */
+/** Opt-in replica acknowledgement of an executor (WAIT on the script's connection) on a primary with one replica. */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class ReplicaAcknowledgementTest {
   private static final Duration TIMEOUT = Duration.ofMillis(300);
-  private static final LockOptions ONE_REPLICA = LockOptions.builder().replicas(1, TIMEOUT).build();
 
   private static RedisReplicationFixture pair;
   private RedisClient client;
@@ -39,9 +38,10 @@ class ReplicaAcknowledgementTest {
     pair.close();
   }
 
-  private void connect() {
+  /** An executor whose locks need {@code replicas} acknowledgements within {@link #TIMEOUT}. */
+  private void connect(int replicas) {
     client = pair.primary().newClient();
-    locks = RedisLockExecutor.create(client, Servers.KEYSPACE);
+    locks = RedisLockExecutor.builder(client, Servers.KEYSPACE).replicas(replicas, TIMEOUT).build();
   }
 
   @AfterEach
@@ -57,22 +57,22 @@ class ReplicaAcknowledgementTest {
 
   @Test
   void oneReplicaAcknowledgesAcquireAndExtend() {
-    connect();
+    connect(1);
     SampleKey key = SampleKey.unique();
-    Lease lease = locks.acquire(key, ONE_REPLICA);
+    Lease lease = locks.acquire(key);
     assertThat(lease.extend(Duration.ofSeconds(60))).isTrue();
     assertThat(lease.release()).isTrue();
   }
 
   @Test
   void withTheReplicaPausedTheAcquireFailsAfterTheTimeoutAndReleasesTheLock() {
-    connect();
+    connect(1);
     SampleKey key = SampleKey.unique();
     String fullKey = Servers.KEYSPACE.fullKey(LockOptions.DEFAULT_PURPOSE, key);
     pair.replica().pause();
 
     long start = System.nanoTime();
-    assertThatThrownBy(() -> locks.acquire(key, ONE_REPLICA))
+    assertThatThrownBy(() -> locks.acquire(key))
         .isInstanceOfSatisfying(ReplicationException.class, e -> {
           assertThat(e.asked()).isEqualTo(1);
           assertThat(e.acknowledged()).isZero();
@@ -81,14 +81,15 @@ class ReplicaAcknowledgementTest {
         });
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(TIMEOUT);
     assertThat(client.exists(fullKey)).as("released on the primary").isFalse();
+    pair.replica().resume();
     assertThat(locks.tryAcquire(key)).as("free for others").isPresent().get().satisfies(Lease::release);
   }
 
   @Test
   void withTheReplicaPausedAnExtendFails() {
-    connect();
+    connect(1);
     SampleKey key = SampleKey.unique();
-    Lease lease = locks.acquire(key, ONE_REPLICA);
+    Lease lease = locks.acquire(key);
     pair.replica().pause();
 
     assertThatThrownBy(() -> lease.extend(Duration.ofSeconds(60)))
@@ -101,11 +102,11 @@ class ReplicaAcknowledgementTest {
   }
 
   @Test
-  void aLocalWaiterThatAsksForReplicasTakesTheReleasedLockItself() throws Exception {
-    connect();
+  void aLocalWaiterTakesTheReleasedLockItselfSoThatReplicasAcknowledgeIt() throws Exception {
+    connect(1);
     SampleKey key = SampleKey.unique();
     Lease holder = locks.acquire(key);
-    CompletableFuture<Lease> waiter = CompletableFuture.supplyAsync(() -> locks.acquire(key, ONE_REPLICA));
+    CompletableFuture<Lease> waiter = CompletableFuture.supplyAsync(() -> locks.acquire(key));
     Thread.sleep(200); // queued behind the holder in this executor
 
     assertThat(holder.release()).isTrue();
@@ -120,14 +121,15 @@ class ReplicaAcknowledgementTest {
   void aRenewalAsksForReplicasToo() throws Exception {
     client = pair.primary().newClient();
     CompletableFuture<LockException> error = new CompletableFuture<>();
-    locks = RedisLockExecutor.builder(client, Servers.KEYSPACE).listener(new LockListener() {
-      @Override
-      public void onError(LockKey key, LockException e) {
-        error.complete(e);
-      }
-    }).build();
+    locks = RedisLockExecutor.builder(client, Servers.KEYSPACE).replicas(1, Duration.ofMillis(100)).listener(
+        new LockListener() {
+          @Override
+          public void onError(LockKey key, LockException e) {
+            error.complete(e);
+          }
+        }).build();
     Lease lease = locks.acquire(SampleKey.unique(), LockOptions.builder().leaseTime(Duration.ofSeconds(3)).renewal(true)
-        .replicas(1, Duration.ofMillis(100)).build());
+        .build());
     pair.replica().pause();
 
     assertThat(error.get(10, TimeUnit.SECONDS)).isInstanceOf(ReplicationException.class)
@@ -138,7 +140,7 @@ class ReplicaAcknowledgementTest {
 
   @Test
   void withoutTheOptionNothingWaitsForReplicas() {
-    connect();
+    connect(0);
     pair.replica().pause();
     SampleKey key = SampleKey.unique();
     Lease lease = locks.acquire(key);
@@ -148,12 +150,14 @@ class ReplicaAcknowledgementTest {
 
   @Test
   void theOptionIsValidated() {
-    assertThatThrownBy(() -> LockOptions.builder().replicas(-1, TIMEOUT)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> LockOptions.builder().replicas(1, Duration.ZERO).build())
+    client = pair.primary().newClient();
+    RedisLockExecutorBuilder builder = RedisLockExecutor.builder(client, Servers.KEYSPACE);
+    assertThatThrownBy(() -> builder.replicas(-1, TIMEOUT)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("replicas");
+    assertThatThrownBy(() -> builder.replicas(1, Duration.ZERO).build())
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("replicaTimeout");
-    assertThatThrownBy(() -> LockOptions.builder().replicas(1, Duration.ofMinutes(2)).build())
-        .isInstanceOf(IllegalArgumentException.class);
-    assertThat(LockOptions.builder().replicas(0, Duration.ofSeconds(5)).build()).isEqualTo(LockOptions.defaults());
-    assertThat(ONE_REPLICA.toString()).contains("replicas=1");
+    assertThatThrownBy(() -> builder.replicas(1, Duration.ofMinutes(2)).build())
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("replicaTimeout");
+    client.close();
   }
 }

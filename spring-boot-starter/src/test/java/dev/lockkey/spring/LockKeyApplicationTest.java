@@ -2,11 +2,11 @@ package dev.lockkey.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lockkey.flight.SingleFlight;
 import dev.lockkey.observe.MicrometerLockListener;
+import dev.lockkey.ratelimit.RateLimiter;
 import dev.lockkey.redis.RedisLockExecutor;
 import dev.lockkey.redis.dedupe.Deduplicator;
-import dev.lockkey.redis.flight.SingleFlight;
-import dev.lockkey.redis.ratelimit.RateLimiter;
 import dev.lockkey.spring.actuate.LockKeyEndpoint;
 import dev.lockkey.testing.RedisFixture;
 import java.time.Duration;

@@ -5,16 +5,18 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lockkey.KeySecret;
 import dev.lockkey.Keyspace;
-import dev.lockkey.observe.HotKeys;
-import dev.lockkey.observe.MicrometerLockListener;
-import dev.lockkey.redis.dedupe.Deduplicator;
+import dev.lockkey.flight.SingleFlight;
+import dev.lockkey.idempotency.IdempotentCalls;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.LockOptions;
-import dev.lockkey.redis.ratelimit.RateLimiter;
+import dev.lockkey.observe.HotKeys;
+import dev.lockkey.observe.MicrometerLockListener;
+import dev.lockkey.ratelimit.RateLimit;
+import dev.lockkey.ratelimit.RateLimiter;
 import dev.lockkey.redis.RedisLockExecutor;
-import dev.lockkey.redis.flight.SingleFlight;
-import dev.lockkey.redis.idempotency.IdempotentCalls;
+import dev.lockkey.redis.dedupe.Deduplicator;
+import dev.lockkey.redis.idempotency.RedisIdempotentCalls;
 import dev.lockkey.redis.internal.ClientTopology;
 import dev.lockkey.spring.actuate.LockKeyActuatorAutoConfiguration;
 import dev.lockkey.spring.actuate.LockKeyEndpoint;
@@ -83,10 +85,10 @@ class LockKeyAutoConfigurationTest {
   @Test
   void theApplicationsOwnIdempotentCallsWin() {
     try (UnifiedJedis client = RedisFixture.shared().newUnifiedJedis()) {
-      runner.withBean("ownCalls", IdempotentCalls.class, () -> IdempotentCalls.create(client, Keyspace.of("own")))
+      runner.withBean("ownCalls", IdempotentCalls.class, () -> RedisIdempotentCalls.create(client, Keyspace.of("own")))
           .run(context -> {
             assertThat(context).hasSingleBean(IdempotentCalls.class);
-            assertThat(context.getBean(IdempotentCalls.class).toString()).isEqualTo("IdempotentCalls[own]");
+            assertThat(context.getBean(IdempotentCalls.class).toString()).isEqualTo("RedisIdempotentCalls[own]");
           });
     }
   }
@@ -178,6 +180,19 @@ class LockKeyAutoConfigurationTest {
       context.getBean(RedisLockExecutor.class).acquire(ShipmentDispatchKey.of("t1", 9)).release();
       assertThat(context.getBean(MeterRegistry.class).get(MicrometerLockListener.ACQUISITIONS).counters())
           .isNotEmpty();
+    });
+  }
+
+  @Test
+  void withAMeterRegistryRateLimitDenialsAreCounted() {
+    runner.withBean(MeterRegistry.class, SimpleMeterRegistry::new).run(context -> {
+      RateLimiter limiter = context.getBean(RateLimiter.class);
+      ShipmentDispatchKey key = ShipmentDispatchKey.of("t1", 11);
+      RateLimit once = RateLimit.perWindow(1, Duration.ofMinutes(1));
+      assertThat(limiter.tryAcquire(key, once).allowed()).isTrue();
+      assertThat(limiter.tryAcquire(key, once).allowed()).isFalse();
+      assertThat(context.getBean(MeterRegistry.class).get(MicrometerLockListener.RATE_LIMITED).counter().count())
+          .as("the metrics listener, a RateLimitListener bean, heard the denial").isEqualTo(1.0);
     });
   }
 

@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.codec.ResultCodec;
+import dev.lockkey.flight.FlightOptions;
+import dev.lockkey.flight.SingleFlight;
+import dev.lockkey.ratelimit.RateLimit;
+import dev.lockkey.ratelimit.RateLimiter;
 import dev.lockkey.redis.dedupe.Deduplicator;
-import dev.lockkey.redis.flight.FlightOptions;
-import dev.lockkey.redis.flight.SingleFlight;
-import dev.lockkey.redis.ratelimit.RateLimit;
-import dev.lockkey.redis.ratelimit.RateLimiter;
+import dev.lockkey.redis.flight.RedisSingleFlight;
+import dev.lockkey.redis.ratelimit.RedisRateLimiter;
 import dev.lockkey.testing.RedisClusterFixture;
 import dev.lockkey.testing.RedisFixture;
 import java.time.Duration;
@@ -43,7 +45,7 @@ class Jedis6PurposesTest {
       assertThat(dedupe.firstSeen(TestKey.of("mail", 1), Duration.ofMinutes(1))).isTrue();
       assertThat(dedupe.firstSeen(TestKey.of("mail", 1), Duration.ofMinutes(1))).isFalse();
 
-      RateLimiter limiter = RateLimiter.create(jedis, keyspace);
+      RateLimiter limiter = RedisRateLimiter.create(jedis, keyspace);
       RateLimit fivePerMinute = RateLimit.perWindow(5, Duration.ofMinutes(1));
       for (int i = 0; i < 5; i++) {
         assertThat(limiter.tryAcquire(TestKey.of("login", "u1"), fivePerMinute).allowed()).isTrue();
@@ -54,7 +56,7 @@ class Jedis6PurposesTest {
       assertThat(limiter.tryAcquire(TestKey.of("login", "u2"), RateLimit.smooth(1, Duration.ofMinutes(1), 1)).allowed())
           .isFalse();
 
-      SingleFlight flights = SingleFlight.create(jedis, locks);
+      SingleFlight flights = RedisSingleFlight.create(jedis, locks);
       FlightOptions<String> options = FlightOptions.builder(ResultCodec.utf8()).build();
       AtomicInteger computed = new AtomicInteger();
       for (int i = 0; i < 3; i++) {

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lockkey.Keyspace;
-import dev.lockkey.lock.LockOptions;
 import dev.lockkey.testing.RedisClusterFixture;
 import dev.lockkey.testing.RedisFixture;
 import java.time.Duration;
@@ -26,7 +25,6 @@ import redis.clients.jedis.UnifiedJedis;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class Jedis6ReplicaAcknowledgementTest {
   private static final AtomicInteger ENVIRONMENTS = new AtomicInteger();
-  private static final LockOptions ONE_REPLICA = LockOptions.builder().replicas(1, Duration.ofMillis(100)).build();
 
   static Stream<Arguments> servers() {
     Supplier<UnifiedJedis> single = () -> RedisFixture.shared().newUnifiedJedis();
@@ -38,9 +36,11 @@ class Jedis6ReplicaAcknowledgementTest {
   @MethodSource("servers")
   void withoutReplicasTheLockIsRefusedAndLeftFree(String topology, Supplier<UnifiedJedis> newClient) {
     Keyspace keyspace = Keyspace.of("replicas" + ENVIRONMENTS.incrementAndGet());
-    try (UnifiedJedis jedis = newClient.get(); RedisLockExecutor locks = RedisLockExecutor.create(jedis, keyspace)) {
+    try (UnifiedJedis jedis = newClient.get(); RedisLockExecutor locks = RedisLockExecutor.create(jedis, keyspace);
+        RedisLockExecutor acknowledged = RedisLockExecutor.builder(jedis, keyspace)
+            .replicas(1, Duration.ofMillis(100)).build()) {
       TestKey key = TestKey.of("order", 1);
-      assertThatThrownBy(() -> locks.acquire(key, ONE_REPLICA)).isInstanceOf(ReplicationException.class);
+      assertThatThrownBy(() -> acknowledged.acquire(key)).isInstanceOf(ReplicationException.class);
       assertThat(jedis.exists(keyspace.fullKey("lock", key))).as("released again").isFalse();
       locks.acquire(key).release();
     }

@@ -2,8 +2,8 @@ package dev.lockkey.processor.guards;
 
 import dev.lockkey.guard.FencingToken;
 import dev.lockkey.guard.Idempotent;
+import dev.lockkey.idempotency.IdempotencyOptions.InProgress;
 import dev.lockkey.processor.specs.PaymentCapture;
-import dev.lockkey.redis.idempotency.IdempotencyOptions.InProgress;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -10,8 +10,8 @@ import dev.lockkey.guard.RateLimitedException;
 import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.processor.specs.PaymentCaptureKey;
 import dev.lockkey.redis.RedisLockExecutor;
-import dev.lockkey.redis.flight.SingleFlight;
-import dev.lockkey.redis.ratelimit.RateLimiter;
+import dev.lockkey.redis.flight.RedisSingleFlight;
+import dev.lockkey.redis.ratelimit.RedisRateLimiter;
 import dev.lockkey.testing.RedisFixture;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -50,8 +50,8 @@ class GuardedCallsTest {
     Keyspace keyspace = Keyspace.of("guards-" + UUID.randomUUID().toString().substring(0, 8));
     executor = RedisLockExecutor.create(jedis, keyspace);
     invoker = GuardInvoker.builder(executor)
-        .singleFlight(SingleFlight.create(jedis, executor))
-        .rateLimiter(RateLimiter.create(jedis, keyspace))
+        .singleFlight(RedisSingleFlight.create(jedis, executor))
+        .rateLimiter(RedisRateLimiter.create(jedis, keyspace))
         .build();
   }
 

@@ -6,12 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.lockkey.Keyspace;
 import dev.lockkey.codec.ResultCodec;
 import dev.lockkey.guard.GuardInvoker;
+import dev.lockkey.idempotency.IdempotencyConflictException;
+import dev.lockkey.idempotency.IdempotencyFailedException;
+import dev.lockkey.idempotency.IdempotencyInProgressException;
+import dev.lockkey.idempotency.IdempotentCalls;
 import dev.lockkey.processor.specs.PaymentCaptureKey;
 import dev.lockkey.redis.RedisLockExecutor;
-import dev.lockkey.redis.idempotency.IdempotencyConflictException;
-import dev.lockkey.redis.idempotency.IdempotencyFailedException;
-import dev.lockkey.redis.idempotency.IdempotencyInProgressException;
-import dev.lockkey.redis.idempotency.IdempotentCalls;
+import dev.lockkey.redis.idempotency.RedisIdempotentCalls;
 import dev.lockkey.testing.LockKeyTest;
 import dev.lockkey.testing.TestRedis;
 import java.nio.charset.StandardCharsets;
@@ -184,7 +185,7 @@ class IdempotentGuardTest {
   }
 
   private GuardInvoker invoker(TestRedis redis, GuardInvoker.Builder builder) {
-    IdempotentCalls calls = IdempotentCalls.create(redis.newClient(), Keyspace.of(redis.env()));
+    IdempotentCalls calls = RedisIdempotentCalls.create(redis.newClient(), Keyspace.of(redis.env()));
     parts.add(calls);
     return builder.idempotentCalls(calls).build();
   }

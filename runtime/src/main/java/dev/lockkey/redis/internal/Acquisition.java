@@ -4,7 +4,6 @@ import dev.lockkey.LockKey;
 import dev.lockkey.lock.LockException;
 import dev.lockkey.lock.LockInterruptedException;
 import dev.lockkey.lock.LockListener;
-import dev.lockkey.lock.LockOptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,27 +25,37 @@ final class Acquisition {
 
   /**
    * How much shorter than the queue entry's life a claim taken from a handover counts locally: the
-   * entry's end is rounded down to a millisecond by Redis, and two clocks measure it.
+   * entry's end and the claim's length are each rounded down to a millisecond by Redis (see
+   * docs/RELIABILITY.md on the server's clock).
    */
   static final Duration CLAIM_MARGIN = Duration.ofMillis(10);
-  /** A handover leaving less of the claim than this locally is confirmed by an attempt instead. */
-  static final Duration MIN_CLAIM_LEFT = RemoteWaiters.ENTRY_TTL.dividedBy(4);
 
   /**
-   * A successful attempt, or a handover: the fencing tokens, when the attempt was sent by {@link
-   * System#nanoTime()} (the lease runs from then at the latest), and for a handover the claim, which
-   * runs from then too, until the lease's first extension raises it; {@code null} when the lock
-   * holds the whole lease already.
+   * A successful attempt, or a handover: the fencing tokens, and how long Redis holds the locks
+   * from when ({@link Hold}): the whole lease from when the attempt was sent, or for a handover the
+   * claim, from when the attempt that left the queue entry was sent.
    */
-  record Taken(long[] tokens, long sentAtNanos, Duration claim) {}
+  record Taken(long[] tokens, Hold hold) {}
 
   /**
-   * A waiter that the handoff sending its executor's lock elsewhere queued in Redis, in the same
-   * script, as this waiter's own first attempt would have: its owner token, until when its entry
-   * lives (server ms), when that handoff was sent by {@link System#nanoTime()}, and the wake-up
-   * watching the release channel for it since before it was sent.
+   * How a handoff of this waiter's executor left this waiter in Redis, with the owner token it goes
+   * on with: queued behind the waiter elsewhere that got the lock, as this waiter's own first
+   * attempt would have queued it (entry: until when its entry lives, server ms); or, with entry
+   * {@link LockCommands.Attempt#NOT_QUEUED}, perhaps queued or perhaps holding the lock already (a
+   * re-sent handoff could not tell, or its hold was too short to take): then this waiter's own
+   * first attempt finds out, under that owner token, leaving any queue entry when it takes the
+   * lock. The handoff was sent at {@code sentAtNanos} ({@link System#nanoTime()}); the wake-up
+   * watches the release channel for this waiter since before it was sent, or both are {@code null}
+   * when it watches none.
    */
-  record Queued(String owner, long entry, long sentAtNanos, Wakeup wakeup, ReleaseNotifier.Channel channel) {}
+  record Queued(String owner, long entry, long sentAtNanos, Wakeup wakeup, ReleaseNotifier.Channel channel) {
+    /** Stops watching the release channel, if it watched one. */
+    void unwatch(ReleaseNotifier notifier) {
+      if (channel != null) {
+        notifier.unwatch(channel, wakeup);
+      }
+    }
+  }
 
   private final LockCommands scripts;
   private final ReleaseNotifier subscriber;
@@ -56,8 +65,6 @@ final class Acquisition {
   private final String owner;
   private final Duration lease;
   private final long deadlineNanos;
-  private int replicas;
-  private Duration replicaTimeout = Duration.ZERO;
   private LockCommands.Attempt last;
   private long lastSentNanos;
   private Queued queued;
@@ -75,23 +82,16 @@ final class Acquisition {
   }
 
   /**
-   * Asks each successful attempt for {@link LockOptions#replicas()} acknowledgements (none by
-   * default): fewer release the locks again and throw {@code ReplicationException}.
-   */
-  Acquisition replicas(LockOptions options) {
-    this.replicas = options.replicas();
-    this.replicaTimeout = options.replicaTimeout();
-    return this;
-  }
-
-  /**
-   * Starts as the waiter that {@code queued} describes (owner token {@code owner}): it makes no
-   * first attempt, and waits for the handover or its first poll.
+   * Starts as the waiter that {@code queued} describes (owner token {@code owner}): queued, it makes
+   * no first attempt, and waits for the handover or its first poll; perhaps queued, its first
+   * attempt leaves the queue when it takes the lock.
    */
   Acquisition queued(Queued queued) {
     this.queued = queued;
-    this.last = new LockCommands.Attempt(null, 0, -1, queued.entry());
-    this.lastSentNanos = queued.sentAtNanos();
+    if (queued.entry() != LockCommands.Attempt.NOT_QUEUED) {
+      this.last = new LockCommands.Attempt(null, 0, -1, queued.entry());
+      this.lastSentNanos = queued.sentAtNanos();
+    }
     return this;
   }
 
@@ -104,17 +104,20 @@ final class Acquisition {
   Taken run(boolean wait) {
     // one lock waited for queues in Redis, so that its release wakes this waiter alone (RemoteWaiters)
     boolean queues = queued != null || (wait && locks.size() == 1 && System.nanoTime() - deadlineNanos < 0);
-    Wakeup wakeup = queued != null ? queued.wakeup() : new Wakeup(owner);
+    boolean watching = queued != null && queued.channel() != null;
+    Wakeup wakeup = watching ? queued.wakeup() : new Wakeup(owner);
     List<ReleaseNotifier.Channel> watched = new ArrayList<>(locks.size());
     // Channels heard already (contention here before) are watched before the first attempt: a
     // release after it cannot go unheard, so a failed first attempt needs no second one.
-    boolean heard = queued != null ? watched.add(queued.channel()) : wait && watchIfHeard(watched, wakeup);
+    boolean heard = watching ? watched.add(queued.channel()) : wait && watchIfHeard(watched, wakeup);
     boolean done = false;
     boolean redisFailed = false;
     try {
       Taken taken;
-      if (queued == null) { // else the handoff that queued this waiter was its first attempt
-        taken = attempt(queues ? RemoteWaiters.Mode.JOIN : RemoteWaiters.Mode.NONE);
+      if (queued == null || queued.entry() == LockCommands.Attempt.NOT_QUEUED) {
+        // (else the handoff that queued this waiter was its first attempt)
+        taken = attempt(queued != null ? RemoteWaiters.Mode.QUEUED
+            : queues ? RemoteWaiters.Mode.JOIN : RemoteWaiters.Mode.NONE);
         if (taken != null) {
           done = true;
           return taken;
@@ -205,8 +208,8 @@ final class Acquisition {
 
   private Taken attempt(RemoteWaiters.Mode queue) {
     lastSentNanos = System.nanoTime();
-    last = scripts.acquire(locks, owner, lease, replicas, replicaTimeout, queue);
-    return last.acquired() ? new Taken(last.tokens(), lastSentNanos, null) : null;
+    last = scripts.acquire(locks, owner, lease, queue);
+    return last.acquired() ? new Taken(last.tokens(), Hold.lease(lastSentNanos, lease)) : null;
   }
 
   /**
@@ -215,19 +218,17 @@ final class Acquisition {
    * The claim is the queue entry that the last attempt left, so it is counted from when that
    * attempt was sent: before the script set the entry's life, and so before the release ran. A
    * handover of an older entry (a message late by more than its claim) is never taken this way,
-   * nor one whose claim is nearly over, nor one for a waiter that asks for replicas (its acquire
-   * must wait for them).
+   * nor one whose claim has too little left ({@link Hold#takeable}: the next attempt, under the
+   * same owner token, finds the lock held and raises it), nor one when replicas must acknowledge
+   * (the acquire must wait for them).
    */
   private Taken handedOver(RemoteWaiters.Handover handover) {
-    if (handover == null || replicas > 0 || last.entry() == LockCommands.Attempt.NOT_QUEUED
+    if (handover == null || scripts.waitsForReplicas() || last.entry() == LockCommands.Attempt.NOT_QUEUED
         || handover.entry() != last.entry()) {
       return null;
     }
-    Duration claim = RemoteWaiters.ENTRY_TTL.minus(CLAIM_MARGIN);
-    if (lastSentNanos + claim.toNanos() - System.nanoTime() < MIN_CLAIM_LEFT.toNanos()) {
-      return null;
-    }
-    return new Taken(new long[] {handover.token()}, lastSentNanos, claim);
+    Hold claim = new Hold(lastSentNanos, RemoteWaiters.ENTRY_TTL.minus(CLAIM_MARGIN));
+    return claim.takeable(lease) ? new Taken(new long[] {handover.token()}, claim) : null;
   }
 
   /** Waits until every channel is subscribed, at most one poll interval (the subscriber may be down). */

@@ -68,11 +68,9 @@ public final class LockAcquirer {
       Acquisition.Queued queued = me.queued();
       String owner = queued != null ? queued.owner() : OwnerTokens.next();
       Acquisition acquisition = new Acquisition(commands, notifier, listener, List.of(key), List.of(names), owner,
-          options.leaseTime(), deadlineNanos).replicas(options);
-      if (queued != null && queued.entry() != LockCommands.Attempt.NOT_QUEUED) {
+          options.leaseTime(), deadlineNanos);
+      if (queued != null) {
         acquisition.queued(queued);
-      } else if (queued != null) {
-        notifier.unwatch(queued.channel(), queued.wakeup()); // perhaps queued: its own first attempt finds out
       }
       ran = true;
       Acquisition.Taken taken = acquisition.run(wait);
@@ -83,8 +81,7 @@ public final class LockAcquirer {
         waitQueue.leave(queue, me);
         return null;
       }
-      Lease lease = leases.grant(key, names, queue, owner, taken.tokens()[0], options, taken.sentAtNanos(),
-          taken.claim());
+      Lease lease = leases.grant(key, names, queue, owner, taken.tokens()[0], options, taken.hold());
       queue.hold(me, lease);
       lease.startRenewal();
       listener.onAcquired(key, System.nanoTime() - startNanos);
@@ -92,7 +89,7 @@ public final class LockAcquirer {
     } catch (RuntimeException | Error e) {
       Acquisition.Queued queued = me.queued();
       if (!ran && queued != null) { // queued in Redis by a handoff, and gone before waiting there
-        notifier.unwatch(queued.channel(), queued.wakeup());
+        queued.unwatch(notifier);
         commands.cleanUp(List.of(names), queued.owner(), RemoteWaiters.ENTRY_TTL);
       }
       if (e instanceof RedisUnavailableException unavailable) {

@@ -77,11 +77,13 @@ public final class LockCommands {
   enum Handoff { PASSED, RELEASED_FOR_OTHERS, NOT_OWNER }
 
   /**
-   * A handoff's outcome; when {@link Handoff#PASSED}, the new holder's fencing token; when the lock
-   * went to a waiter elsewhere and the handoff queued the new owner, until when that queue entry
-   * lives (server ms), else {@link Attempt#NOT_QUEUED}.
+   * A handoff's outcome; when {@link Handoff#PASSED}, the new holder's fencing token and how long
+   * Redis holds the lock for it from when the script ran (the lease asked for, or less when a
+   * re-sent handoff found the new owner holding on a claim); when the lock went to a waiter
+   * elsewhere and the handoff queued the new owner, until when that queue entry lives (server ms),
+   * else {@link Attempt#NOT_QUEUED}.
    */
-  record HandoffResult(Handoff outcome, long token, long entry) {}
+  record HandoffResult(Handoff outcome, long token, long entry, Duration held) {}
 
   /** A script's reply and how many replicas acknowledged its writes (0 when none were asked for). */
   private record Replicated(Object reply, long acknowledged) {}
@@ -89,21 +91,28 @@ public final class LockCommands {
   private final UnifiedJedis jedis;
   private final boolean cluster;
   private final Duration fenceGrace;
+  private final int replicas;
+  private final Duration replicaTimeout;
   private final Housekeeper housekeeper;
 
-  /** Commands with the default fence grace, cleaning up after unknown outcomes only once (tests). */
+  /** Commands with the default fence grace and no replica acknowledgement, cleaning up after unknown outcomes only once (tests). */
   public LockCommands(UnifiedJedis jedis) {
-    this(jedis, FENCE_GRACE, Housekeeper.onceOnly());
+    this(jedis, FENCE_GRACE, 0, Duration.ZERO, Housekeeper.onceOnly());
   }
 
   /**
    * @param fenceGrace how long fencing state outlives the lease it was written for, and a release
+   * @param replicas how many replicas must acknowledge each acquisition and extension; 0 for none
+   * @param replicaTimeout how long to wait for them; zero when none are asked for
    * @param housekeeper where clean-ups after unknown outcomes run
    */
-  public LockCommands(UnifiedJedis jedis, Duration fenceGrace, Housekeeper housekeeper) {
+  public LockCommands(UnifiedJedis jedis, Duration fenceGrace, int replicas, Duration replicaTimeout,
+      Housekeeper housekeeper) {
     this.jedis = jedis;
     this.cluster = ClientTopology.isCluster(jedis);
     this.fenceGrace = fenceGrace;
+    this.replicas = replicas;
+    this.replicaTimeout = replicaTimeout;
     this.housekeeper = housekeeper;
   }
 
@@ -117,28 +126,27 @@ public final class LockCommands {
     return fenceGrace;
   }
 
-  /** Takes all the locks for {@code owner}, or none, without waiting for replicas. */
-  Attempt acquire(List<LockNames> locks, String owner, Duration lease) {
-    return acquire(locks, owner, lease, 0, Duration.ZERO);
+  /** Whether acquisitions and extensions wait for replicas' acknowledgement (Redis {@code WAIT}). */
+  boolean waitsForReplicas() {
+    return replicas > 0;
   }
 
   /**
-   * Takes all the locks for {@code owner}, or none; with {@code replicas} above 0, waits up to
-   * {@code replicaTimeout} for that many replicas to acknowledge, and releases again when fewer did.
+   * Takes all the locks for {@code owner}, or none; when replicas must acknowledge, waits up to the
+   * replica timeout for them, and releases again when fewer did.
    *
    * @throws ReplicationException when taken but acknowledged by fewer replicas (released again)
    * @throws LockException when Redis failed (an unknown outcome is cleaned up, see the class doc)
    */
-  Attempt acquire(List<LockNames> locks, String owner, Duration lease, int replicas, Duration replicaTimeout) {
-    return acquire(locks, owner, lease, replicas, replicaTimeout, RemoteWaiters.Mode.NONE);
+  Attempt acquire(List<LockNames> locks, String owner, Duration lease) {
+    return acquire(locks, owner, lease, RemoteWaiters.Mode.NONE);
   }
 
   /**
-   * As {@link #acquire(List, String, Duration, int, Duration)}, and with {@code queue} other than
+   * As {@link #acquire(List, String, Duration)}, and with {@code queue} other than
    * {@code NONE} (one lock only) a held lock queues {@code owner} for it ({@link RemoteWaiters}).
    */
-  Attempt acquire(List<LockNames> locks, String owner, Duration lease, int replicas, Duration replicaTimeout,
-      RemoteWaiters.Mode queue) {
+  Attempt acquire(List<LockNames> locks, String owner, Duration lease, RemoteWaiters.Mode queue) {
     List<String> keys = new ArrayList<>(locks.size() * 6);
     for (LockNames lock : locks) {
       keys.add(lock.lock());
@@ -204,13 +212,14 @@ public final class LockCommands {
     }
     long outcome = number(reply, 0);
     if (outcome == 1) {
-      return new HandoffResult(Handoff.PASSED, number(reply, 1), Attempt.NOT_QUEUED);
+      return new HandoffResult(Handoff.PASSED, number(reply, 1), Attempt.NOT_QUEUED,
+          Duration.ofMillis(Math.max(0, number(reply, 2))));
     }
     if (outcome == 0) {
       long entry = reply.size() > 1 ? number(reply, 1) : Attempt.NOT_QUEUED;
-      return new HandoffResult(Handoff.RELEASED_FOR_OTHERS, 0, entry);
+      return new HandoffResult(Handoff.RELEASED_FOR_OTHERS, 0, entry, Duration.ZERO);
     }
-    return new HandoffResult(Handoff.NOT_OWNER, 0, Attempt.NOT_QUEUED);
+    return new HandoffResult(Handoff.NOT_OWNER, 0, Attempt.NOT_QUEUED, Duration.ZERO);
   }
 
   /** Deletes the locks {@code owner} still holds; per lock, whether it did (or an earlier run of this call did). */
@@ -218,18 +227,13 @@ public final class LockCommands {
     return flags(run(RELEASE, locks, releaseKeys(locks), releaseArgs(locks, owner, false)));
   }
 
-  /** Sets a new lease on the locks {@code owner} still holds, without waiting for replicas; per lock, whether it did. */
-  boolean[] extend(List<LockNames> locks, String owner, Duration lease) {
-    return extend(locks, owner, lease, 0, Duration.ZERO);
-  }
-
   /**
-   * Sets a new lease on the locks {@code owner} still holds; per lock, whether it did. With
-   * {@code replicas} above 0, waits up to {@code replicaTimeout} for that many replicas.
+   * Sets a new lease on the locks {@code owner} still holds; per lock, whether it did. When replicas
+   * must acknowledge, waits up to the replica timeout for them.
    *
    * @throws ReplicationException when a lock was extended but fewer replicas acknowledged
    */
-  boolean[] extend(List<LockNames> locks, String owner, Duration lease, int replicas, Duration replicaTimeout) {
+  boolean[] extend(List<LockNames> locks, String owner, Duration lease) {
     List<String> keys = new ArrayList<>(locks.size() * 2);
     for (LockNames lock : locks) {
       keys.add(lock.lock());

@@ -146,7 +146,7 @@ public final class MultiKeyAcquirer {
     single.refuseReentry(names);
     String owner = OwnerTokens.next();
     Acquisition acquisition = new Acquisition(commands, notifier, listener, keys, names, owner, options.leaseTime(),
-        deadlineNanos).replicas(options);
+        deadlineNanos);
     Acquisition.Taken taken;
     try {
       taken = acquisition.run(true);
@@ -157,7 +157,7 @@ public final class MultiKeyAcquirer {
       throw LockAcquirer.timedOut(listener, acquisition.blockedKey(), acquisition.blockedFullKey(), options,
           startNanos);
     }
-    MultiLease all = leases.grantTogether(keys, names, owner, taken.tokens(), options, taken.sentAtNanos());
+    MultiLease all = leases.grantTogether(keys, names, owner, taken.tokens(), options, taken.hold());
     for (LockKey key : keys) {
       listener.onAcquired(key, System.nanoTime() - startNanos);
     }

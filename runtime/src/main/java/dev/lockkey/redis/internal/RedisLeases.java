@@ -58,26 +58,27 @@ public final class RedisLeases {
   }
 
   /**
-   * A lease on one lock, taken for {@code owner} from the local {@code queue}; its watchdog is not
-   * started yet. With a {@code claim} (a handover taken without confirming it) the lease holds that
-   * long until its first extension raises it; {@code null} when it holds the whole lease time.
+   * A lease on one lock, taken for {@code owner} from the local {@code queue}, counting on no more
+   * than {@code hold} (a {@link Hold#takeable} one); its watchdog is not started yet.
    */
   Lease grant(LockKey key, LockNames names, KeyQueue queue, String owner, long token, LockOptions options,
-      long sentAtNanos, Duration claim) {
+      Hold hold) {
     RedisLeaseControl control = new RedisLeaseControl(this, List.of(names), queue);
-    Lease lease = claim == null ? new Lease(control, key, names.lock(), owner, token, options, sentAtNanos)
-        : new Lease(control, key, names.lock(), owner, token, options, sentAtNanos, claim);
+    Lease lease = hold.lease(control, key, names.lock(), owner, token, options);
     live.add(lease, control);
     return lease;
   }
 
-  /** Leases on locks of one slot taken together for {@code owner}, watchdogs started. */
+  /**
+   * Leases on locks of one slot taken together for {@code owner}, counting on {@code hold};
+   * watchdogs started.
+   */
   MultiLease grantTogether(List<LockKey> keys, List<LockNames> names, String owner, long[] tokens,
-      LockOptions options, long sentAtNanos) {
+      LockOptions options, Hold hold) {
     RedisLeaseControl control = new RedisLeaseControl(this, names, null);
     List<Lease> leases = new ArrayList<>(keys.size());
     for (int i = 0; i < keys.size(); i++) {
-      Lease lease = new Lease(control, keys.get(i), names.get(i).lock(), owner, tokens[i], options, sentAtNanos);
+      Lease lease = hold.lease(control, keys.get(i), names.get(i).lock(), owner, tokens[i], options);
       leases.add(lease);
       live.add(lease, control);
     }
@@ -91,7 +92,7 @@ public final class RedisLeases {
     KeyQueue queue = control.queue();
     try {
       KeyQueue.Waiter next = queue == null ? null : queue.claimNext(first);
-      if (next != null && next.options.replicas() == 0) {
+      if (next != null && !commands.waitsForReplicas()) {
         return new boolean[] {handOff(control.namesOf(leases).get(0), first, next)};
       }
       boolean[] released;
@@ -99,7 +100,7 @@ public final class RedisLeases {
         released = commands.release(control.namesOf(leases), first.ownerToken());
       } finally {
         if (next != null) {
-          // a waiter that asks for replicas takes the lock itself, so that its acquire waits for them
+          // with replica acknowledgement the waiter takes the lock itself, so that its acquire waits for them
           next.queue.giveTurn(next);
         }
       }
@@ -116,7 +117,10 @@ public final class RedisLeases {
   /**
    * Releases {@code lease} and gives its lock to the claimed waiter: a lease, or the turn to try.
    * On a turn to look elsewhere, a waiter that can hear the release channel already is queued in
-   * Redis by the same script when the lock goes elsewhere, which saves it its first attempt.
+   * Redis by the same script when the lock goes elsewhere, which saves it its first attempt. The
+   * lease counts on what the script says the waiter holds, from before it was sent: the lease
+   * asked for, or (a re-sent handoff finding the waiter holding on a claim) the rest of that claim;
+   * a claim with too little left is confirmed by the waiter's own attempt under its owner token.
    */
   private boolean handOff(LockNames names, Lease lease, KeyQueue.Waiter next) {
     String owner = OwnerTokens.next();
@@ -146,10 +150,17 @@ public final class RedisLeases {
       }
       return result.outcome() == LockCommands.Handoff.RELEASED_FOR_OTHERS;
     }
+    Hold hold = new Hold(sentAtNanos, result.held());
+    if (!hold.takeable(next.options.leaseTime())) {
+      // it holds the lock for a moment only: its attempt finds it so and raises it (or takes it anew)
+      next.queue.giveTurn(next, new Acquisition.Queued(owner, LockCommands.Attempt.NOT_QUEUED, sentAtNanos, wakeup,
+          channel));
+      return true;
+    }
     if (channel != null) {
       notifier.unwatch(channel, wakeup);
     }
-    Lease successor = grant(next.key, names, next.queue, owner, result.token(), next.options, sentAtNanos, null);
+    Lease successor = grant(next.key, names, next.queue, owner, result.token(), next.options, hold);
     next.queue.grant(next, successor, look);
     successor.startRenewal();
     listener.onAcquired(next.key, System.nanoTime() - next.startNanos);
@@ -159,9 +170,7 @@ public final class RedisLeases {
   /** Extends leases of one control, the callers holding their locks. */
   boolean[] extend(RedisLeaseControl control, List<Lease> leases, Duration leaseTime) {
     try {
-      LockOptions options = leases.get(0).options();
-      return commands.extend(control.namesOf(leases), leases.get(0).ownerToken(), leaseTime, options.replicas(),
-          options.replicaTimeout());
+      return commands.extend(control.namesOf(leases), leases.get(0).ownerToken(), leaseTime);
     } catch (LockException e) {
       throw reported(leases.get(0).key(), e);
     }

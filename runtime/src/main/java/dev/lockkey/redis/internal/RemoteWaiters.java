@@ -12,7 +12,8 @@ import java.time.Duration;
  * channel, so that only that waiter is woken ({@link #isFor}) and holds the lock without another
  * round trip ({@link Acquisition}): its lease starts as the claim, counted locally from when it sent
  * the attempt that left that entry (before the release ran), and its first extension, off the
- * critical path, raises it to the lease.
+ * critical path, raises it to the lease. A claim is taken only with enough of it left for that
+ * extension, which is due after a third of what is left ({@link Hold}).
  * A release within one executor (a local handoff) passes the lock {@link #LOCAL_TURNS} times in a
  * row without looking at the queue (which costs those handoffs no queue reads); the next handoff
  * looks, and the queue's head gets the lock when someone queues, or every waiter elsewhere hears

@@ -5,7 +5,8 @@
  * <p>The executor is the conductor; each part owns one concern: {@code LockCommands} (the Lua
  * scripts), {@code LocalWaitQueue} (this executor's threads per key, FIFO, handoff), {@code
  * LockAcquirer} and {@code MultiKeyAcquirer} (taking one or several locks), {@code RedisLeases}
- * (granting, releasing, extending; the {@code LeaseControl} of every lease), {@code
+ * (granting, releasing, extending; the {@code LeaseControl} of every lease), {@code Hold} (what a
+ * new lease may count on: its local deadline never later than Redis's expiry for its owner), {@code
  * dev.lockkey.internal.LeaseRenewer} (the watchdog's and the callbacks' threads), {@code
  * dev.lockkey.internal.Housekeeper} (clean-ups after unknown outcomes), {@code ReleaseNotifier} (pub/sub; {@code
  * OutcomeWaiter} waits on it for an idempotent call's outcome) and {@code EvictionPolicyCheck}

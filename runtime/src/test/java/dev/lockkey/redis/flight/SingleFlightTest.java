@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.codec.ResultCodec;
+import dev.lockkey.flight.FlightFailedException;
+import dev.lockkey.flight.FlightOptions;
+import dev.lockkey.flight.SingleFlight;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
@@ -34,7 +37,7 @@ class SingleFlightTest {
   private static final FlightOptions<String> TEXT = FlightOptions.builder(ResultCodec.utf8()).build();
 
   private final Servers servers = Servers.onSingleNode(SERVERS);
-  private final List<SingleFlight> flights = servers.each(SingleFlight::create);
+  private final List<SingleFlight> flights = servers.each(RedisSingleFlight::create);
   private final UnifiedJedis redis = servers.client(0);
   private final AtomicInteger computations = new AtomicInteger();
   private final String redisCounter = "test:computations:" + UUID.randomUUID();

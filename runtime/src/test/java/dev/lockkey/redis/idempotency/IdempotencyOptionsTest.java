@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lockkey.codec.ResultCodec;
+import dev.lockkey.idempotency.IdempotencyOptions;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

@@ -7,6 +7,13 @@ import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
 import dev.lockkey.codec.ResultCodec;
 import dev.lockkey.format.CanonicalJson;
+import dev.lockkey.idempotency.IdempotencyConflictException;
+import dev.lockkey.idempotency.IdempotencyDecodeException;
+import dev.lockkey.idempotency.IdempotencyFailedException;
+import dev.lockkey.idempotency.IdempotencyInProgressException;
+import dev.lockkey.idempotency.IdempotencyOptions;
+import dev.lockkey.idempotency.IdempotentCalls;
+import dev.lockkey.idempotency.IdempotentWork;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.redis.Concurrently;
 import dev.lockkey.redis.SampleKey;
@@ -16,10 +23,10 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -41,8 +48,8 @@ abstract class IdempotentCallsContract {
   private final Servers servers = newServers();
   private final List<LeaseEvents> events = List.of(new LeaseEvents(), new LeaseEvents());
   private final List<IdempotentCalls> calls = List.of(
-      IdempotentCalls.create(servers.client(0), KEYSPACE, events.get(0)),
-      IdempotentCalls.create(servers.client(1), KEYSPACE, events.get(1)));
+      RedisIdempotentCalls.create(servers.client(0), KEYSPACE, events.get(0)),
+      RedisIdempotentCalls.create(servers.client(1), KEYSPACE, events.get(1)));
   private final UnifiedJedis redis = servers.client(0);
   private final LockKey key = SampleKey.unique();
   private final String workCounter = "test:idem-work:{" + key.canonical() + "}";
@@ -56,8 +63,8 @@ abstract class IdempotentCallsContract {
   void stopServers() throws InterruptedException {
     background.shutdownNow();
     assertThat(background.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
-    redis.del(workCounter, KEYSPACE.fullKey(IdempotentCalls.PURPOSE, key),
-        KEYSPACE.fullKey(IdempotentCalls.FENCE_PURPOSE, key));
+    redis.del(workCounter, KEYSPACE.fullKey(RedisIdempotentCalls.PURPOSE, key),
+        KEYSPACE.fullKey(RedisIdempotentCalls.FENCE_PURPOSE, key));
     calls.forEach(IdempotentCalls::close);
     servers.close();
   }
@@ -95,7 +102,7 @@ abstract class IdempotentCallsContract {
 
     assertThatThrownBy(() -> calls.get(1).run(key, OTHER_PAYLOAD, TEXT, token -> "receipt-" + countRun()))
         .isInstanceOf(IdempotencyConflictException.class)
-        .hasMessageContaining(KEYSPACE.fullKey(IdempotentCalls.PURPOSE, key))
+        .hasMessageContaining(KEYSPACE.fullKey(RedisIdempotentCalls.PURPOSE, key))
         .hasMessageNotContaining(PAYLOAD)
         .hasMessageNotContaining(OTHER_PAYLOAD);
     assertThat(runs()).isEqualTo(1);
@@ -179,8 +186,8 @@ abstract class IdempotentCallsContract {
 
     assertThatThrownBy(() -> calls.get(1).run(key, PAYLOAD, otherFormat, token -> "again-" + countRun()))
         .isInstanceOfSatisfying(IdempotencyDecodeException.class, e ->
-            assertThat(e.fullKey()).isEqualTo(KEYSPACE.fullKey(IdempotentCalls.PURPOSE, key)))
-        .hasMessageContaining(KEYSPACE.fullKey(IdempotentCalls.PURPOSE, key))
+            assertThat(e.fullKey()).isEqualTo(KEYSPACE.fullKey(RedisIdempotentCalls.PURPOSE, key)))
+        .hasMessageContaining(KEYSPACE.fullKey(RedisIdempotentCalls.PURPOSE, key))
         .hasMessageNotContaining("receipt-1")
         .hasCause(unreadable);
     assertThat(runs()).as("not run again").isEqualTo(1);
@@ -192,7 +199,7 @@ abstract class IdempotentCallsContract {
   void aRecordExpiresAndTheCallRunsAgain() throws Exception {
     IdempotencyOptions<String> shortLived = TEXT.withExpiry(Duration.ofMillis(200));
     assertThat(calls.get(0).run(key, PAYLOAD, shortLived, token -> "receipt-" + countRun())).isEqualTo("receipt-1");
-    String record = KEYSPACE.fullKey(IdempotentCalls.PURPOSE, key);
+    String record = KEYSPACE.fullKey(RedisIdempotentCalls.PURPOSE, key);
     // the expiry applies (-2: gone already, as it may be on a loaded machine), not the lease's
     assertThat(redis.pttl(record)).isLessThanOrEqualTo(200L).isNotEqualTo(-1L);
     awaitGone(record);
@@ -235,7 +242,7 @@ abstract class IdempotentCallsContract {
   void aRenewedLeaseOutlivesItsLength() throws Exception {
     // renewed every third of the lease: a renewal may come up to two thirds late on a loaded machine
     IdempotencyOptions<String> shortLease = TEXT.toBuilder().lease(Duration.ofSeconds(1)).build();
-    String record = KEYSPACE.fullKey(IdempotentCalls.PURPOSE, key);
+    String record = KEYSPACE.fullKey(RedisIdempotentCalls.PURPOSE, key);
     String result = calls.get(0).run(key, PAYLOAD, shortLease, token -> {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
       long renewedPast = 0;
@@ -254,9 +261,9 @@ abstract class IdempotentCallsContract {
   @Test
   void aRetriedScriptRecognisesItsOwnerAndNeverStartsTheWorkTwice() {
     RecordStore store = new RecordStore(redis);
-    String record = KEYSPACE.fullKey(IdempotentCalls.PURPOSE, key);
-    String fence = KEYSPACE.fullKey(IdempotentCalls.FENCE_PURPOSE, key);
-    String channel = KEYSPACE.fullKey(IdempotentCalls.OUTCOME_PURPOSE, key);
+    String record = KEYSPACE.fullKey(RedisIdempotentCalls.PURPOSE, key);
+    String fence = KEYSPACE.fullKey(RedisIdempotentCalls.FENCE_PURPOSE, key);
+    String channel = KEYSPACE.fullKey(RedisIdempotentCalls.OUTCOME_PURPOSE, key);
 
     Begun first = store.begin(record, fence, PAYLOAD, "owner-a", 10_000, 60_000, false);
     Begun resent = store.begin(record, fence, PAYLOAD, "owner-a", 10_000, 60_000, false);
@@ -283,9 +290,9 @@ abstract class IdempotentCallsContract {
   @Test
   void aRetriedAbandonRemovesOnlyItsOwnRecord() {
     RecordStore store = new RecordStore(redis);
-    String record = KEYSPACE.fullKey(IdempotentCalls.PURPOSE, key);
-    String fence = KEYSPACE.fullKey(IdempotentCalls.FENCE_PURPOSE, key);
-    String channel = KEYSPACE.fullKey(IdempotentCalls.OUTCOME_PURPOSE, key);
+    String record = KEYSPACE.fullKey(RedisIdempotentCalls.PURPOSE, key);
+    String fence = KEYSPACE.fullKey(RedisIdempotentCalls.FENCE_PURPOSE, key);
+    String channel = KEYSPACE.fullKey(RedisIdempotentCalls.OUTCOME_PURPOSE, key);
     store.begin(record, fence, PAYLOAD, "owner-a", 10_000, 60_000, false);
 
     assertThat(store.abandon(record, channel, "owner-b")).isFalse();
@@ -347,8 +354,8 @@ abstract class IdempotentCallsContract {
     Duration hour = Duration.ofHours(1);
     IdempotencyOptions<String> options = TEXT.toBuilder().lease(hour).waitTime(Duration.ofMinutes(5)).build();
     ExecutorService duplicateThread = Executors.newSingleThreadExecutor();
-    try (IdempotentCalls leader = new IdempotentCalls(servers.client(0), KEYSPACE, LockListener.NONE, hour);
-        IdempotentCalls duplicate = new IdempotentCalls(servers.client(1), KEYSPACE, LockListener.NONE, hour)) {
+    try (IdempotentCalls leader = new RedisIdempotentCalls(servers.client(0), KEYSPACE, LockListener.NONE, hour);
+        IdempotentCalls duplicate = new RedisIdempotentCalls(servers.client(1), KEYSPACE, LockListener.NONE, hour)) {
       CountDownLatch started = new CountDownLatch(1);
       CountDownLatch finish = new CountDownLatch(1);
       Future<String> first = background.submit(() -> leader.run(key, PAYLOAD, options, token -> {
@@ -359,7 +366,7 @@ abstract class IdempotentCallsContract {
       assertThat(started.await(60, TimeUnit.SECONDS)).isTrue();
       Future<String> second = duplicateThread.submit(
           () -> duplicate.run(key, PAYLOAD, options, token -> "duplicate-" + countRun()));
-      String record = KEYSPACE.fullKey(IdempotentCalls.PURPOSE, key);
+      String record = KEYSPACE.fullKey(RedisIdempotentCalls.PURPOSE, key);
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
       while (!redis.hexists(record, "waited")) { // the duplicate read the record and waits
         assertThat(System.nanoTime()).as("no waiter noted after 60 s").isLessThan(deadline);

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lockkey.LockKey;
 import dev.lockkey.codec.JacksonCodec;
+import dev.lockkey.idempotency.IdempotencyOptions;
+import dev.lockkey.idempotency.IdempotentCalls;
 import dev.lockkey.redis.SampleKey;
 import dev.lockkey.redis.Servers;
 import java.math.BigDecimal;
@@ -27,8 +29,8 @@ class JacksonCodecTest {
     Receipt receipt = new Receipt("r-1", new BigDecimal("100.00"), List.of("A-1", "B-7"));
     AtomicInteger runs = new AtomicInteger();
     try (Servers servers = Servers.onSingleNode(2);
-        IdempotentCalls first = IdempotentCalls.create(servers.client(0), Servers.KEYSPACE);
-        IdempotentCalls second = IdempotentCalls.create(servers.client(1), Servers.KEYSPACE)) {
+        IdempotentCalls first = RedisIdempotentCalls.create(servers.client(0), Servers.KEYSPACE);
+        IdempotentCalls second = RedisIdempotentCalls.create(servers.client(1), Servers.KEYSPACE)) {
       assertThat(first.run(key, fingerprint, receipts, token -> {
         runs.incrementAndGet();
         return receipt;
@@ -38,7 +40,7 @@ class JacksonCodecTest {
         return new Receipt("r-2", BigDecimal.ONE, List.of());
       })).isEqualTo(receipt);
       assertThat(runs).hasValue(1);
-      servers.client(0).del(Servers.KEYSPACE.fullKey(IdempotentCalls.PURPOSE, key));
+      servers.client(0).del(Servers.KEYSPACE.fullKey(RedisIdempotentCalls.PURPOSE, key));
     }
     assertThat(JacksonCodec.of(Receipt.class).toString()).contains("Receipt");
   }

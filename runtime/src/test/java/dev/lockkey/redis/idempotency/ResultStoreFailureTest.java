@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
 import dev.lockkey.codec.ResultCodec;
+import dev.lockkey.idempotency.IdempotencyOptions;
+import dev.lockkey.idempotency.IdempotentCalls;
 import dev.lockkey.redis.SampleKey;
 import dev.lockkey.testing.RedisFixture;
 import java.util.concurrent.TimeUnit;
@@ -28,7 +30,7 @@ class ResultStoreFailureTest {
     AtomicInteger runs = new AtomicInteger();
     try (RedisFixture server = RedisFixture.startLocal();
         RedisClient client = server.newClient();
-        IdempotentCalls calls = IdempotentCalls.create(client, Keyspace.of("test"), events)) {
+        IdempotentCalls calls = RedisIdempotentCalls.create(client, Keyspace.of("test"), events)) {
       String result = calls.run(key, IdempotentCallsContract.fingerprint("{}"),
           IdempotencyOptions.builder(ResultCodec.utf8()).build(), token -> {
             runs.incrementAndGet();

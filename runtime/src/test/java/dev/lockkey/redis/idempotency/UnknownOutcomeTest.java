@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
 import dev.lockkey.codec.ResultCodec;
+import dev.lockkey.idempotency.IdempotencyOptions;
 import dev.lockkey.redis.RedisAwait;
 import dev.lockkey.redis.RedisUnavailableException;
 import dev.lockkey.redis.SampleKey;
@@ -56,7 +57,7 @@ class UnknownOutcomeTest {
     Keyspace keyspace = Keyspace.of(redis.env());
     TcpProxy proxy = redis.newProxy();
     RedisClient direct = redis.newClient();
-    try (IdempotentCalls calls = IdempotentCalls.create(redis.newClient(proxy, SOCKET_TIMEOUT, SOCKET_TIMEOUT),
+    try (RedisIdempotentCalls calls = RedisIdempotentCalls.create(redis.newClient(proxy, SOCKET_TIMEOUT, SOCKET_TIMEOUT),
         keyspace)) {
       assertThat(calls.run(SampleKey.unique(), PAYLOAD, TEXT, token -> "warm-up")).isEqualTo("warm-up");
       proxy.latency(TcpProxy.Direction.REPLIES, REPLY_DELAY);
@@ -65,7 +66,7 @@ class UnknownOutcomeTest {
           .isInstanceOf(RedisUnavailableException.class);
       assertThat(runs).as("nothing ran").hasValue(0);
       RedisAwait.until("the start ran", Duration.ofSeconds(10),
-          () -> direct.exists(keyspace.fullKey(IdempotentCalls.FENCE_PURPOSE, key)));
+          () -> direct.exists(keyspace.fullKey(RedisIdempotentCalls.FENCE_PURPOSE, key)));
 
       proxy.heal();
       long healedAtNanos = System.nanoTime();
@@ -83,9 +84,9 @@ class UnknownOutcomeTest {
     Keyspace keyspace = Keyspace.of(redis.env());
     RedisClient direct = redis.newClient();
     RecordStore store = new RecordStore(direct);
-    String record = keyspace.fullKey(IdempotentCalls.PURPOSE, key);
-    String fence = keyspace.fullKey(IdempotentCalls.FENCE_PURPOSE, key);
-    String channel = keyspace.fullKey(IdempotentCalls.OUTCOME_PURPOSE, key);
+    String record = keyspace.fullKey(RedisIdempotentCalls.PURPOSE, key);
+    String fence = keyspace.fullKey(RedisIdempotentCalls.FENCE_PURPOSE, key);
+    String channel = keyspace.fullKey(RedisIdempotentCalls.OUTCOME_PURPOSE, key);
 
     store.abandonStart(record, channel, "owner-a"); // the clean-up came first, the start is still on its way
     assertThatThrownBy(() -> store.begin(record, fence, PAYLOAD, "owner-a", 30_000, 60_000, false))
@@ -108,9 +109,9 @@ class UnknownOutcomeTest {
     Keyspace keyspace = Keyspace.of(redis.env());
     TcpProxy proxy = redis.newProxy();
     IdempotentCallsContract.LeaseEvents events = new IdempotentCallsContract.LeaseEvents();
-    try (IdempotentCalls cutOff = IdempotentCalls.create(redis.newClient(proxy, SOCKET_TIMEOUT, SOCKET_TIMEOUT),
+    try (RedisIdempotentCalls cutOff = RedisIdempotentCalls.create(redis.newClient(proxy, SOCKET_TIMEOUT, SOCKET_TIMEOUT),
             keyspace, events);
-        IdempotentCalls other = IdempotentCalls.create(redis.newClient(), keyspace)) {
+        RedisIdempotentCalls other = RedisIdempotentCalls.create(redis.newClient(), keyspace)) {
       String result = cutOff.run(key, PAYLOAD, TEXT, token -> {
         proxy.resetConnections();
         proxy.refuseConnections(); // Redis fails after the work, before its result is stored
@@ -131,9 +132,9 @@ class UnknownOutcomeTest {
   void aFailedCallsRemovalThatFailedIsSentAgainSoARetryRunsPromptly(TestRedis redis) {
     Keyspace keyspace = Keyspace.of(redis.env());
     TcpProxy proxy = redis.newProxy();
-    try (IdempotentCalls cutOff = IdempotentCalls.create(redis.newClient(proxy, SOCKET_TIMEOUT, SOCKET_TIMEOUT),
+    try (RedisIdempotentCalls cutOff = RedisIdempotentCalls.create(redis.newClient(proxy, SOCKET_TIMEOUT, SOCKET_TIMEOUT),
             keyspace);
-        IdempotentCalls other = IdempotentCalls.create(redis.newClient(), keyspace)) {
+        RedisIdempotentCalls other = RedisIdempotentCalls.create(redis.newClient(), keyspace)) {
       assertThatThrownBy(() -> cutOff.run(key, PAYLOAD, TEXT, token -> {
         runs.incrementAndGet();
         proxy.resetConnections();

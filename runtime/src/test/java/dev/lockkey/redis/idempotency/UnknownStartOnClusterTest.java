@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
 import dev.lockkey.codec.ResultCodec;
+import dev.lockkey.idempotency.IdempotencyOptions;
 import dev.lockkey.redis.RedisUnavailableException;
 import dev.lockkey.redis.SampleKey;
 import dev.lockkey.redis.Servers;
@@ -52,7 +53,7 @@ class UnknownStartOnClusterTest {
       .maxAttempts(3)
       .maxTotalRetriesDuration(Duration.ofSeconds(1))
       .build();
-  private final IdempotentCalls calls = IdempotentCalls.create(impatient, KEYSPACE);
+  private final RedisIdempotentCalls calls = RedisIdempotentCalls.create(impatient, KEYSPACE);
   private final ExecutorService background = Executors.newFixedThreadPool(2);
 
   @AfterEach
@@ -68,10 +69,10 @@ class UnknownStartOnClusterTest {
     LockKey key = SampleKey.unique();
     AtomicInteger runs = new AtomicInteger();
     AtomicLong ranAtNanos = new AtomicLong();
-    String record = KEYSPACE.fullKey(IdempotentCalls.PURPOSE, key);
+    String record = KEYSPACE.fullKey(RedisIdempotentCalls.PURPOSE, key);
     RedisNode node = cluster.nodeServing(record);
     Keyspace warm = Keyspace.of("test-warm"); // the same body: the same node, whose script cache it fills
-    try (IdempotentCalls warmUp = IdempotentCalls.create(impatient, warm);
+    try (RedisIdempotentCalls warmUp = RedisIdempotentCalls.create(impatient, warm);
         Jedis sleeper = new Jedis(node.address(),
             DefaultJedisClientConfig.builder().socketTimeoutMillis(10_000).build())) {
       assertThat(warmUp.run(key, PAYLOAD, TEXT, token -> "warm")).isEqualTo("warm");
@@ -88,10 +89,10 @@ class UnknownStartOnClusterTest {
       assertThat(runs).as("nothing ran").hasValue(0);
       holdUp.get(10, TimeUnit.SECONDS);
       sleep.get(10, TimeUnit.SECONDS);
-      assertThat(impatient.exists(KEYSPACE.fullKey(IdempotentCalls.FENCE_PURPOSE, key)))
+      assertThat(impatient.exists(KEYSPACE.fullKey(RedisIdempotentCalls.FENCE_PURPOSE, key)))
           .as("the start ran: only its reply was late").isTrue();
     } finally {
-      impatient.del(warm.fullKey(IdempotentCalls.PURPOSE, key), warm.fullKey(IdempotentCalls.FENCE_PURPOSE, key));
+      impatient.del(warm.fullKey(RedisIdempotentCalls.PURPOSE, key), warm.fullKey(RedisIdempotentCalls.FENCE_PURPOSE, key));
     }
     long awakeAtNanos = System.nanoTime();
     String result = calls.run(key, PAYLOAD, TEXT, token -> {

@@ -39,7 +39,7 @@ class RemoteWaiterScriptsTest {
   }
 
   private LockCommands.Attempt join(LockNames lock, String owner, RemoteWaiters.Mode mode) {
-    return commands.acquire(List.of(lock), owner, LEASE, 0, Duration.ZERO, mode);
+    return commands.acquire(List.of(lock), owner, LEASE, mode);
   }
 
   @Test
@@ -164,6 +164,22 @@ class RemoteWaiterScriptsTest {
 
     assertThat(redis.get(lock.lock())).isEqualTo(next);
     assertThat(redis.exists(lock.waiters())).isFalse();
+  }
+
+  @Test
+  void aLateCopyOfAnAttemptAfterItsWaiterGaveUpQueuesItNoMore() {
+    LockNames lock = names();
+    commands.acquire(List.of(lock), OwnerTokens.next(), LEASE);
+    String quitter = OwnerTokens.next();
+    join(lock, quitter, RemoteWaiters.Mode.JOIN);
+    commands.cleanUp(List.of(lock), quitter, LEASE); // it gave up
+
+    LockCommands.Attempt late = join(lock, quitter, RemoteWaiters.Mode.QUEUED); // a copy still on its way
+
+    assertThat(late.acquired()).isFalse();
+    assertThat(late.entry()).isEqualTo(LockCommands.Attempt.NOT_QUEUED);
+    assertThat(redis.zrange(lock.waiters(), 0, -1)).as("no dead entry to hand the lock to").doesNotContain(quitter);
+    assertThat(redis.hget(lock.waiting(), quitter)).isNull();
   }
 
   @Test

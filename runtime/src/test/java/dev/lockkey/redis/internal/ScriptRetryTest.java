@@ -1,11 +1,11 @@
 package dev.lockkey.redis.internal;
 
-import dev.lockkey.internal.Housekeeper;
-import dev.lockkey.internal.OwnerTokens;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lockkey.Keyspace;
+import dev.lockkey.internal.Housekeeper;
+import dev.lockkey.internal.OwnerTokens;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.redis.RedisAwait;
 import dev.lockkey.redis.RedisUnavailableException;
@@ -112,7 +112,11 @@ class ScriptRetryTest {
     LockCommands.HandoffResult second = commands.handoff(lock, owner, next, Duration.ofSeconds(30), false, false);
 
     assertThat(first.outcome()).isEqualTo(LockCommands.Handoff.PASSED);
-    assertThat(second).isEqualTo(first);
+    assertThat(first.held()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(second.outcome()).isEqualTo(first.outcome());
+    assertThat(second.token()).isEqualTo(first.token());
+    assertThat(second.held()).as("what the new owner still holds, as the retry finds it")
+        .isBetween(Duration.ofMillis(redis.pttl(lock.lock())), first.held());
     assertThat(redis.get(lock.lock())).isEqualTo(next);
     assertThat(redis.pttl(lock.fence())).isLessThanOrEqualTo(Duration.ofSeconds(30).plus(LockCommands.FENCE_GRACE).toMillis());
   }
@@ -162,7 +166,7 @@ class ScriptRetryTest {
             .clientConfig(DefaultJedisClientConfig.builder().socketTimeoutMillis(100).build()).build();
         RedisClient direct = server.newClient()) {
       try (Housekeeper background = Housekeeper.start("test-")) {
-        LockCommands timingOut = new LockCommands(slow, LockCommands.FENCE_GRACE, background);
+        LockCommands timingOut = new LockCommands(slow, LockCommands.FENCE_GRACE, 0, Duration.ZERO, background);
         LockNames lock = names();
         LockNames othersLock = names();
         String other = OwnerTokens.next();
@@ -218,7 +222,7 @@ class ScriptRetryTest {
         proxy.refuseConnections();
         proxy.resetConnections();
 
-        new LockCommands(viaProxy, LockCommands.FENCE_GRACE, background).cleanUp(List.of(lock), owner,
+        new LockCommands(viaProxy, LockCommands.FENCE_GRACE, 0, Duration.ZERO, background).cleanUp(List.of(lock), owner,
             Duration.ofSeconds(30));
         assertThat(direct.get(lock.lock())).as("Redis was not reached").isEqualTo(owner);
 

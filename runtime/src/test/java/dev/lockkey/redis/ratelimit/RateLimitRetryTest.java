@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.internal.OwnerTokens;
+import dev.lockkey.ratelimit.FixedWindowLimit;
+import dev.lockkey.ratelimit.RateDecision;
+import dev.lockkey.ratelimit.RateLimit;
+import dev.lockkey.ratelimit.SmoothLimit;
 import dev.lockkey.redis.SampleKey;
 import dev.lockkey.testing.RedisFixture;
 import java.time.Duration;
@@ -22,6 +26,7 @@ class RateLimitRetryTest {
   private static final Keyspace KEYSPACE = Keyspace.of("test");
 
   private final UnifiedJedis redis = RedisFixture.shared().newClient();
+  private final RedisRateLimiter limiter = RedisRateLimiter.create(redis, KEYSPACE);
 
   @AfterEach
   void close() {
@@ -35,17 +40,17 @@ class RateLimitRetryTest {
     String fullKey = KEYSPACE.fullKey(limit.purpose(), key);
     String attempt = OwnerTokens.next();
 
-    RateDecision first = limit.decide(redis, fullKey, key, 2, attempt);
-    RateDecision retried = limit.decide(redis, fullKey, key, 2, attempt);
+    RateDecision first = limiter.decide(limit, fullKey, key, 2, attempt);
+    RateDecision retried = limiter.decide(limit, fullKey, key, 2, attempt);
 
     assertThat(first.allowed()).isTrue();
     assertThat(retried.allowed()).as("the same attempt, admitted before").isTrue();
     assertThat(retried.remaining()).isEqualTo(1);
     assertThat(redis.get(fullKey)).isEqualTo("2");
-    assertThat(limit.decide(redis, fullKey, key, 2, OwnerTokens.next()).allowed()).as("another attempt").isFalse();
-    assertThat(redis.pttl(RateLimit.attemptsKey(fullKey))).as("the ids expire with the window")
+    assertThat(limiter.decide(limit, fullKey, key, 2, OwnerTokens.next()).allowed()).as("another attempt").isFalse();
+    assertThat(redis.pttl(RedisRateLimiter.attemptsKey(fullKey))).as("the ids expire with the window")
         .isBetween(1L, Duration.ofHours(1).toMillis());
-    assertThat(redis.scard(RateLimit.attemptsKey(fullKey))).isEqualTo(1);
+    assertThat(redis.scard(RedisRateLimiter.attemptsKey(fullKey))).isEqualTo(1);
   }
 
   @Test
@@ -55,14 +60,14 @@ class RateLimitRetryTest {
     String fullKey = KEYSPACE.fullKey(limit.purpose(), key);
     String attempt = OwnerTokens.next();
 
-    RateDecision first = limit.decide(redis, fullKey, key, 1, attempt);
-    RateDecision retried = limit.decide(redis, fullKey, key, 1, attempt);
+    RateDecision first = limiter.decide(limit, fullKey, key, 1, attempt);
+    RateDecision retried = limiter.decide(limit, fullKey, key, 1, attempt);
 
     assertThat(first.allowed()).isTrue();
     assertThat(retried.allowed()).isTrue();
     assertThat(retried.remaining()).as("one of the burst of two taken, once").isEqualTo(1);
-    assertThat(limit.decide(redis, fullKey, key, 1, OwnerTokens.next()).allowed()).as("the second permit").isTrue();
-    assertThat(limit.decide(redis, fullKey, key, 1, OwnerTokens.next()).allowed()).as("a third").isFalse();
+    assertThat(limiter.decide(limit, fullKey, key, 1, OwnerTokens.next()).allowed()).as("the second permit").isTrue();
+    assertThat(limiter.decide(limit, fullKey, key, 1, OwnerTokens.next()).allowed()).as("a third").isFalse();
   }
 
   @Test
@@ -72,11 +77,11 @@ class RateLimitRetryTest {
     String fullKey = KEYSPACE.fullKey(limit.purpose(), key);
 
     for (int i = 0; i < 5; i++) {
-      limit.decide(redis, fullKey, key, 1, OwnerTokens.next());
+      limiter.decide(limit, fullKey, key, 1, OwnerTokens.next());
       Thread.sleep(2);
     }
 
-    assertThat(redis.zcard(RateLimit.attemptsKey(fullKey))).isBetween(1L, 5L);
-    assertThat(redis.pttl(RateLimit.attemptsKey(fullKey))).isBetween(1L, 2000L);
+    assertThat(redis.zcard(RedisRateLimiter.attemptsKey(fullKey))).isBetween(1L, 5L);
+    assertThat(redis.pttl(RedisRateLimiter.attemptsKey(fullKey))).isBetween(1L, 2000L);
   }
 }

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lockkey.Keyspace;
+import dev.lockkey.ratelimit.RateDecision;
+import dev.lockkey.ratelimit.RateLimit;
+import dev.lockkey.ratelimit.RateLimiter;
 import dev.lockkey.redis.Concurrently;
 import dev.lockkey.redis.RedisAwait;
 import dev.lockkey.redis.RedisTime;
@@ -34,7 +37,7 @@ class RateLimiterTest {
 
   @Test
   void aFixedWindowAdmitsExactlyItsLimitToConcurrentCallers() throws Exception {
-    List<RateLimiter> limiters = servers.each((client, executor) -> RateLimiter.create(client, KEYSPACE));
+    List<RateLimiter> limiters = servers.each((client, executor) -> RedisRateLimiter.create(client, KEYSPACE));
     SampleKey key = SampleKey.unique();
     RateLimit limit = RateLimit.perWindow(25, HOUR);
 
@@ -54,7 +57,7 @@ class RateLimiterTest {
 
   @Test
   void aFixedWindowNeverAdmitsMoreThanItsLimitPerWindowOverManyWindows() throws Exception {
-    List<RateLimiter> limiters = servers.each((client, executor) -> RateLimiter.create(client, KEYSPACE));
+    List<RateLimiter> limiters = servers.each((client, executor) -> RedisRateLimiter.create(client, KEYSPACE));
     SampleKey key = SampleKey.unique();
     String fullKey = KEYSPACE.fullKey("rate", key);
     Duration window = Duration.ofMillis(100);
@@ -88,7 +91,7 @@ class RateLimiterTest {
 
   @Test
   void aKeyWindowLimitCountsPerWindowOfTheKeysWindowField() throws Exception {
-    RateLimiter limiter = RateLimiter.create(redis, KEYSPACE);
+    RateLimiter limiter = RedisRateLimiter.create(redis, KEYSPACE);
     Duration minute = Duration.ofMinutes(1);
     String user = "u" + System.nanoTime();
     Instant at = Instant.parse("2026-04-21T10:35:12Z");
@@ -106,7 +109,7 @@ class RateLimiterTest {
 
   @Test
   void aFixedWindowReportsRemainingPermitsAndWhenTheWindowEnds() {
-    RateLimiter limiter = RateLimiter.create(redis, KEYSPACE);
+    RateLimiter limiter = RedisRateLimiter.create(redis, KEYSPACE);
     SampleKey key = SampleKey.unique();
     RateLimit limit = RateLimit.perWindow(5, HOUR);
 
@@ -126,7 +129,7 @@ class RateLimiterTest {
 
   @Test
   void aSmoothLimitAdmitsItsBurstThenOnePermitPerInterval() {
-    RateLimiter limiter = RateLimiter.create(redis, KEYSPACE);
+    RateLimiter limiter = RedisRateLimiter.create(redis, KEYSPACE);
     SampleKey key = SampleKey.unique();
     RateLimit limit = RateLimit.smooth(1, HOUR, 3);
 
@@ -144,7 +147,7 @@ class RateLimiterTest {
 
   @Test
   void aSmoothLimitNeverAdmitsMoreThanItsBurstPlusItsRateUnderConcurrency() throws Exception {
-    List<RateLimiter> limiters = servers.each((client, executor) -> RateLimiter.create(client, KEYSPACE));
+    List<RateLimiter> limiters = servers.each((client, executor) -> RedisRateLimiter.create(client, KEYSPACE));
     SampleKey key = SampleKey.unique();
     RateLimit limit = RateLimit.smooth(20, Duration.ofSeconds(1), 5);
 
@@ -164,7 +167,7 @@ class RateLimiterTest {
 
   @Test
   void aBurstAcrossAWindowEdgeDoublesAFixedWindowButNotASmoothLimit() throws Exception {
-    RateLimiter limiter = RateLimiter.create(redis, KEYSPACE);
+    RateLimiter limiter = RedisRateLimiter.create(redis, KEYSPACE);
     SampleKey key = SampleKey.unique();
     String fixedKey = KEYSPACE.fullKey("rate", key);
     Duration second = Duration.ofSeconds(1);
@@ -198,7 +201,7 @@ class RateLimiterTest {
 
   @Test
   void limitsWithDifferentPurposesCountTheSameKeyApart() {
-    RateLimiter limiter = RateLimiter.create(redis, KEYSPACE);
+    RateLimiter limiter = RedisRateLimiter.create(redis, KEYSPACE);
     SampleKey key = SampleKey.unique();
     RateLimit perMinute = RateLimit.perWindow(1, Duration.ofMinutes(1));
     RateLimit perDay = RateLimit.perWindow(3, Duration.ofDays(1)).withPurpose("rate-day");
@@ -214,7 +217,7 @@ class RateLimiterTest {
 
   @Test
   void rejectsLimitsThatDoNotFitTheKeyOrThePermitsAskedFor() {
-    RateLimiter limiter = RateLimiter.create(redis, KEYSPACE);
+    RateLimiter limiter = RedisRateLimiter.create(redis, KEYSPACE);
     SampleKey plain = SampleKey.unique();
     SampleKey windowed = SampleKey.perWindow("u1", Instant.EPOCH, Duration.ofMinutes(1));
 

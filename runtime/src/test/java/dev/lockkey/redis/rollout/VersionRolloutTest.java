@@ -13,6 +13,7 @@ import dev.lockkey.redis.Concurrently;
 import dev.lockkey.redis.RedisLockExecutor;
 import dev.lockkey.redis.SampleKey;
 import dev.lockkey.redis.Servers;
+import dev.lockkey.rollout.VersionRollout;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;

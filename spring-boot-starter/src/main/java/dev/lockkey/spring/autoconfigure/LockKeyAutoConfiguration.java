@@ -2,15 +2,21 @@ package dev.lockkey.spring.autoconfigure;
 
 import dev.lockkey.KeySecret;
 import dev.lockkey.Keyspace;
-import dev.lockkey.observe.HotKeys;
-import dev.lockkey.redis.dedupe.Deduplicator;
+import dev.lockkey.LockKey;
+import dev.lockkey.flight.SingleFlight;
+import dev.lockkey.idempotency.IdempotentCalls;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.LockOptions;
-import dev.lockkey.redis.ratelimit.RateLimiter;
+import dev.lockkey.observe.HotKeys;
+import dev.lockkey.ratelimit.RateLimitListener;
+import dev.lockkey.ratelimit.RateLimiter;
 import dev.lockkey.redis.RedisLockExecutor;
-import dev.lockkey.redis.flight.SingleFlight;
-import dev.lockkey.redis.idempotency.IdempotentCalls;
+import dev.lockkey.redis.dedupe.Deduplicator;
+import dev.lockkey.redis.flight.RedisSingleFlight;
+import dev.lockkey.redis.idempotency.RedisIdempotentCalls;
+import dev.lockkey.redis.ratelimit.RedisRateLimiter;
 import java.util.Base64;
+import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -110,7 +116,7 @@ public class LockKeyAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean
   public SingleFlight lockKeySingleFlight(UnifiedJedis jedis, RedisLockExecutor executor) {
-    return SingleFlight.create(jedis, executor);
+    return RedisSingleFlight.create(jedis, executor);
   }
 
   /**
@@ -128,18 +134,29 @@ public class LockKeyAutoConfiguration {
   }
 
   /**
-   * The rate limiter of the key space, told about every {@link LockListener} bean, unless the
-   * application defines its own {@link RateLimiter} bean.
+   * The rate limiter of the key space, telling every {@link RateLimitListener} bean of its denials
+   * (the metrics listener is one), unless the application defines its own {@link RateLimiter} bean.
    *
    * @param jedis the application's {@link UnifiedJedis} bean, else the client built from {@code spring.data.redis.*}
    * @param keyspace the key space bean
-   * @param listeners every {@link LockListener} bean, in order
+   * @param listeners every {@link RateLimitListener} bean, in order
    * @return the rate limiter
    */
   @Bean
   @ConditionalOnMissingBean
-  public RateLimiter lockKeyRateLimiter(UnifiedJedis jedis, Keyspace keyspace, ObjectProvider<LockListener> listeners) {
-    return RateLimiter.create(jedis, keyspace, allOf(listeners));
+  public RateLimiter lockKeyRateLimiter(UnifiedJedis jedis, Keyspace keyspace,
+      ObjectProvider<RateLimitListener> listeners) {
+    List<RateLimitListener> all = listeners.orderedStream().toList();
+    return RedisRateLimiter.create(jedis, keyspace, key -> all.forEach(listener -> tell(listener, key)));
+  }
+
+  /** Tells one listener of a denial; one that throws must not keep the next from hearing. */
+  private static void tell(RateLimitListener listener, LockKey key) {
+    try {
+      listener.onRateLimited(key);
+    } catch (RuntimeException ignored) {
+      // observing must never break limiting
+    }
   }
 
   /**
@@ -156,7 +173,7 @@ public class LockKeyAutoConfiguration {
   @ConditionalOnMissingBean
   public IdempotentCalls lockKeyIdempotentCalls(UnifiedJedis jedis, Keyspace keyspace,
       ObjectProvider<LockListener> listeners) {
-    return IdempotentCalls.create(jedis, keyspace, allOf(listeners));
+    return RedisIdempotentCalls.create(jedis, keyspace, allOf(listeners));
   }
 
   /**

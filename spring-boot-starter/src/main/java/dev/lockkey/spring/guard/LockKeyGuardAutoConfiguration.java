@@ -2,15 +2,15 @@ package dev.lockkey.spring.guard;
 
 import dev.lockkey.KeySecret;
 import dev.lockkey.codec.ResultCodec;
+import dev.lockkey.flight.SingleFlight;
 import dev.lockkey.guard.GuardInvoker;
 import dev.lockkey.guard.Idempotent;
 import dev.lockkey.guard.Locked;
 import dev.lockkey.guard.RateLimited;
 import dev.lockkey.guard.SingleFlighted;
+import dev.lockkey.idempotency.IdempotentCalls;
 import dev.lockkey.lock.LockExecutor;
-import dev.lockkey.redis.flight.SingleFlight;
-import dev.lockkey.redis.idempotency.IdempotentCalls;
-import dev.lockkey.redis.ratelimit.RateLimiter;
+import dev.lockkey.ratelimit.RateLimiter;
 import dev.lockkey.spring.autoconfigure.LockKeyAutoConfiguration;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.springframework.aop.Advisor;

@@ -3,8 +3,8 @@ package dev.lockkey.spring.guard;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.lockkey.redis.idempotency.IdempotencyConflictException;
-import dev.lockkey.redis.idempotency.IdempotentCalls;
+import dev.lockkey.idempotency.IdempotencyConflictException;
+import dev.lockkey.idempotency.IdempotentCalls;
 import dev.lockkey.testing.RedisFixture;
 import java.util.ArrayList;
 import java.util.HashSet;

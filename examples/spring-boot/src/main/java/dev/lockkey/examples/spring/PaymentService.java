@@ -1,9 +1,9 @@
 package dev.lockkey.examples.spring;
 
 import dev.lockkey.codec.ResultCodec;
+import dev.lockkey.flight.FlightOptions;
+import dev.lockkey.flight.SingleFlight;
 import dev.lockkey.redis.RedisLockExecutor;
-import dev.lockkey.redis.flight.FlightOptions;
-import dev.lockkey.redis.flight.SingleFlight;
 import java.math.BigDecimal;
 import java.time.Duration;
 import org.springframework.stereotype.Service;

@@ -1,4 +1,4 @@
-package dev.lockkey.redis.idempotency;
+package dev.lockkey.idempotency;
 
 /**
  * The call's result is stored, but the options' {@code ResultCodec} failed to decode it (the
@@ -12,7 +12,13 @@ package dev.lockkey.redis.idempotency;
 public final class IdempotencyDecodeException extends IdempotencyException {
   private static final long serialVersionUID = 1L;
 
-  IdempotencyDecodeException(String fullKey, RuntimeException codecFailure) {
+  /**
+   * For the backend whose codec failed.
+   *
+   * @param fullKey the full key of the call's record
+   * @param codecFailure what the codec threw
+   */
+  public IdempotencyDecodeException(String fullKey, RuntimeException codecFailure) {
     super(fullKey + " holds a stored result that the options' codec cannot decode ("
         + codecFailure.getClass().getName() + "); the record stays and the work does not run again:"
         + " fix the codec, or give a new format a new spec version", fullKey, codecFailure);

@@ -2,6 +2,13 @@ package dev.lockkey.redis.idempotency;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
+import dev.lockkey.idempotency.IdempotencyConflictException;
+import dev.lockkey.idempotency.IdempotencyDecodeException;
+import dev.lockkey.idempotency.IdempotencyFailedException;
+import dev.lockkey.idempotency.IdempotencyInProgressException;
+import dev.lockkey.idempotency.IdempotencyOptions;
+import dev.lockkey.idempotency.IdempotentCalls;
+import dev.lockkey.idempotency.IdempotentWork;
 import dev.lockkey.lock.LockException;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.redis.RedisUnavailableException;
@@ -20,7 +27,7 @@ import redis.clients.jedis.UnifiedJedis;
  * call with the same key and payload, across servers:
  *
  * <pre>{@code
- * IdempotentCalls calls = IdempotentCalls.create(redisClient, Keyspace.of("prod"));
+ * IdempotentCalls calls = RedisIdempotentCalls.create(redisClient, Keyspace.of("prod"));
  * Receipt receipt = calls.run(CaptureKey.of(tenant, idempotencyKey), CaptureRequestFingerprint.of(request),
  *     captures, fencingToken -> payments.capture(request, fencingToken));
  * }</pre>
@@ -89,7 +96,7 @@ import redis.clients.jedis.UnifiedJedis;
  * every slot. Thread-safe; one per application is enough; {@link #close()} stops its renewal
  * thread, its clean-up thread and its subscriber.
  */
-public final class IdempotentCalls implements AutoCloseable {
+public final class RedisIdempotentCalls implements IdempotentCalls, AutoCloseable {
   /** The purpose word of records: {@code idem:env:{body}}. */
   public static final String PURPOSE = "idem";
   /** The purpose word of the fencing counters: {@code idem-fence:env:{body}}. */
@@ -99,7 +106,7 @@ public final class IdempotentCalls implements AutoCloseable {
   /** The longest wait of a duplicate between two reads of the record when no message comes. */
   public static final Duration FALLBACK_POLL = Duration.ofSeconds(2);
 
-  private static final System.Logger LOG = System.getLogger(IdempotentCalls.class.getName());
+  private static final System.Logger LOG = System.getLogger(RedisIdempotentCalls.class.getName());
   private static final Pattern FINGERPRINT = Pattern.compile("[0-9a-f]{32}");
 
   private final Keyspace keyspace;
@@ -111,7 +118,7 @@ public final class IdempotentCalls implements AutoCloseable {
   private final long fallbackPollNanos;
 
   /** @param fallbackPoll the longest wait between two reads of a running call's record */
-  IdempotentCalls(UnifiedJedis jedis, Keyspace keyspace, LockListener listener, Duration fallbackPoll) {
+  RedisIdempotentCalls(UnifiedJedis jedis, Keyspace keyspace, LockListener listener, Duration fallbackPoll) {
     this.keyspace = Objects.requireNonNull(keyspace, "keyspace");
     this.store = new RecordStore(Objects.requireNonNull(jedis, "jedis"));
     this.listener = LockListener.all(Objects.requireNonNull(listener, "listener"));
@@ -128,8 +135,8 @@ public final class IdempotentCalls implements AutoCloseable {
    * @param keyspace the environment that prefixes every record's and fencing counter's key
    * @return the calls, with their renewal and clean-up threads; close them when done
    */
-  public static IdempotentCalls create(UnifiedJedis jedis, Keyspace keyspace) {
-    return new IdempotentCalls(jedis, keyspace, LockListener.NONE, FALLBACK_POLL);
+  public static RedisIdempotentCalls create(UnifiedJedis jedis, Keyspace keyspace) {
+    return new RedisIdempotentCalls(jedis, keyspace, LockListener.NONE, FALLBACK_POLL);
   }
 
   /**
@@ -142,8 +149,8 @@ public final class IdempotentCalls implements AutoCloseable {
    * @param listener told of lost leases and of Redis failures that did not stop a call
    * @return the calls, with their renewal and clean-up threads; close them when done
    */
-  public static IdempotentCalls create(UnifiedJedis jedis, Keyspace keyspace, LockListener listener) {
-    return new IdempotentCalls(jedis, keyspace, listener, FALLBACK_POLL);
+  public static RedisIdempotentCalls create(UnifiedJedis jedis, Keyspace keyspace, LockListener listener) {
+    return new RedisIdempotentCalls(jedis, keyspace, listener, FALLBACK_POLL);
   }
 
   /**
@@ -172,6 +179,7 @@ public final class IdempotentCalls implements AutoCloseable {
    * @throws LockException when Redis failed before the work ran ({@link RedisUnavailableException}
    *     when it did not answer: a start that may have run is cleaned up, see the class doc)
    */
+  @Override
   public <T, E extends Exception> T run(LockKey key, String fingerprint, IdempotencyOptions<T> options,
       IdempotentWork<T, E> work) throws E {
     Objects.requireNonNull(options, "options");
@@ -366,6 +374,6 @@ public final class IdempotentCalls implements AutoCloseable {
 
   @Override
   public String toString() {
-    return "IdempotentCalls[" + keyspace.env() + "]";
+    return "RedisIdempotentCalls[" + keyspace.env() + "]";
   }
 }

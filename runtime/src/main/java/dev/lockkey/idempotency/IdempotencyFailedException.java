@@ -1,4 +1,4 @@
-package dev.lockkey.redis.idempotency;
+package dev.lockkey.idempotency;
 
 /**
  * The first call of this key and payload failed with a failure the options classify as final, and
@@ -13,7 +13,14 @@ public final class IdempotencyFailedException extends IdempotencyException {
   /** The original exception's message, or "" when it had none. */
   private final String failureMessage;
 
-  IdempotencyFailedException(String fullKey, String failureType, String failureMessage) {
+  /**
+   * For the backend that finds it.
+   *
+   * @param fullKey the full key of the call's record
+   * @param failureType the class name of the exception the first call's work threw
+   * @param failureMessage its message, or {@code ""}
+   */
+  public IdempotencyFailedException(String fullKey, String failureType, String failureMessage) {
     super(fullKey + " failed finally in its first call with " + failureType
         + (failureMessage.isEmpty() ? "" : ": " + failureMessage), fullKey);
     this.failureType = failureType;

@@ -2,6 +2,10 @@ package dev.lockkey.redis.flight;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
+import dev.lockkey.flight.FlightFailedException;
+import dev.lockkey.flight.FlightListener;
+import dev.lockkey.flight.FlightOptions;
+import dev.lockkey.flight.SingleFlight;
 import dev.lockkey.internal.AfterWork;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockException;
@@ -18,11 +22,11 @@ import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
- * Runs an expensive computation once for many identical requests across servers, and shares its
- * result:
+ * The {@link SingleFlight} on Redis: runs an expensive computation once for many identical requests
+ * across servers, and shares its result:
  *
  * <pre>{@code
- * SingleFlight flights = SingleFlight.create(redisClient, lockExecutor);
+ * SingleFlight flights = RedisSingleFlight.create(redisClient, lockExecutor);
  * String summary = flights.run(DocumentSummaryKey.of(tenant, documentId, 2, content), summaries,
  *     lease -> model.summarize(content));
  * }</pre>
@@ -55,52 +59,40 @@ import redis.clients.jedis.exceptions.JedisException;
  * loses the lock, lets a second leader compute (the fencing token on the lease tells a guarded
  * resource who came later). Thread-safe; one per application is enough.
  */
-public final class SingleFlight {
-  /** The purpose word of stored results: {@code result:env:{body}}. */
-  public static final String RESULT_PURPOSE = "result";
-  /** The purpose word of the lock that elects the leader: {@code flight:env:{body}}. */
-  public static final String FLIGHT_PURPOSE = "flight";
-
+public final class RedisSingleFlight implements SingleFlight {
   private static final LuaScript STORE = LuaScript.load("flight-store");
 
   private final UnifiedJedis jedis;
   private final RedisLockExecutor executor;
   private final Keyspace keyspace;
+  private final FlightListener listener;
 
-  private SingleFlight(UnifiedJedis jedis, RedisLockExecutor executor) {
+  private RedisSingleFlight(UnifiedJedis jedis, RedisLockExecutor executor) {
     this.jedis = Objects.requireNonNull(jedis, "jedis");
     this.executor = Objects.requireNonNull(executor, "executor");
     this.keyspace = executor.keyspace();
+    this.listener = executor.listener() instanceof FlightListener flights ? flights : FlightListener.NONE;
   }
 
   /**
    * Single flights on {@code jedis} (the client the executor uses, or one to the same Redis), with
-   * leaders elected through {@code executor}, in the executor's key space.
+   * leaders elected through {@code executor}, in the executor's key space. The executor's listener
+   * hears of shared answers when it is a {@link FlightListener}.
    *
    * @param jedis the client: any {@code UnifiedJedis}, single server or cluster (Jedis 6.0 to 8)
    * @param executor the executor that elects the leaders
    * @return the single flights
    */
-  public static SingleFlight create(UnifiedJedis jedis, RedisLockExecutor executor) {
-    return new SingleFlight(jedis, executor);
+  public static RedisSingleFlight create(UnifiedJedis jedis, RedisLockExecutor executor) {
+    return new RedisSingleFlight(jedis, executor);
   }
 
   /**
-   * The result for {@code key}: stored, computed by another caller meanwhile, or computed here by
-   * {@code work} (which gets the flight's lease, e.g. for its fencing token).
+   * {@inheritDoc}
    *
-   * @param <T> the type of the result
-   * @param <E> the checked exception the work may throw
-   * @param key the key
-   * @param options the options of this flight
-   * @param work the computation, run by the leader only
-   * @return the result, as {@code work} returned it here or as the codec decoded it
-   * @throws E what {@code work} threw here, unchanged
-   * @throws FlightFailedException when a deterministic failure is shared
-   * @throws LockTimeoutException when no result came within the lock options' wait time
-   * @throws NullPointerException when {@code work} returned {@code null}
-   * @throws LockException when Redis failed before the computation ran here (never after it)
+   * @throws RedisUnavailableException when Redis failed before the computation ran here
    */
+  @Override
   public <T, E extends Exception> T run(LockKey key, FlightOptions<T> options, LockedWork<T, E> work) throws E {
     Objects.requireNonNull(options, "options");
     Objects.requireNonNull(work, "work");
@@ -171,7 +163,7 @@ public final class SingleFlight {
 
   /** The stored result or failure: another caller's computation, which the listener hears of as shared. */
   private <T> T answer(LockKey key, String resultKey, FlightRecord stored, FlightOptions<T> options) {
-    executor.listener().onFlightShared(key);
+    listener.onFlightShared(key);
     if (stored.isFailure()) {
       throw new FlightFailedException(resultKey, stored.failureType(), stored.failureMessage());
     }
@@ -180,6 +172,6 @@ public final class SingleFlight {
 
   @Override
   public String toString() {
-    return "SingleFlight[" + keyspace.env() + "]";
+    return "RedisSingleFlight[" + keyspace.env() + "]";
   }
 }

@@ -1,4 +1,4 @@
-package dev.lockkey.redis.idempotency;
+package dev.lockkey.idempotency;
 
 /**
  * Another caller runs the same call (same key and payload) and has not finished: at once with
@@ -8,7 +8,12 @@ package dev.lockkey.redis.idempotency;
 public final class IdempotencyInProgressException extends IdempotencyException {
   private static final long serialVersionUID = 1L;
 
-  IdempotencyInProgressException(String fullKey) {
+  /**
+   * For the backend that finds it.
+   *
+   * @param fullKey the full key of the call's record
+   */
+  public IdempotencyInProgressException(String fullKey) {
     super(fullKey + " is in progress in another call; retry later to get its result", fullKey);
   }
 }

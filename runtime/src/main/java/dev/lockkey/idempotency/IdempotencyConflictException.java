@@ -1,4 +1,4 @@
-package dev.lockkey.redis.idempotency;
+package dev.lockkey.idempotency;
 
 /**
  * The key was first used with another payload: its fingerprint differs from the one stored with
@@ -8,7 +8,12 @@ package dev.lockkey.redis.idempotency;
 public final class IdempotencyConflictException extends IdempotencyException {
   private static final long serialVersionUID = 1L;
 
-  IdempotencyConflictException(String fullKey) {
+  /**
+   * For the backend that finds it.
+   *
+   * @param fullKey the full key of the call's record
+   */
+  public IdempotencyConflictException(String fullKey) {
     super(fullKey + " was first used with another payload: its fingerprint differs; a retry must send the"
         + " same payload, a new request needs a new key", fullKey);
   }

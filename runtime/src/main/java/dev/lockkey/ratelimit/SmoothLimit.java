@@ -1,13 +1,9 @@
-package dev.lockkey.redis.ratelimit;
+package dev.lockkey.ratelimit;
 
 import dev.lockkey.LockKey;
-import dev.lockkey.redis.internal.LuaScript;
-import dev.lockkey.redis.internal.Ttls;
+import dev.lockkey.internal.Ttls;
 import java.time.Duration;
-import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.TimeUnit;
-import redis.clients.jedis.UnifiedJedis;
 
 /**
  * {@link #rate()} permits per {@link #per()}, at most {@link #burst()} at once: the generic cell
@@ -30,7 +26,6 @@ public final class SmoothLimit extends RateLimit {
 
   /** Lua numbers are doubles: timestamps in microseconds plus the tolerance stay exact below 2^53. */
   private static final long MAX_TOLERANCE_MICROS = 1L << 50;
-  private static final LuaScript SCRIPT = LuaScript.load("rate-gcra");
   /**
    * The least time the ids of admitted calls are kept, so that a client's retry after a timeout
    * finds its call's id however short the burst tolerance: 2 seconds.
@@ -100,17 +95,38 @@ public final class SmoothLimit extends RateLimit {
     return burst;
   }
 
-  @Override
-  RateDecision decide(UnifiedJedis jedis, String fullKey, LockKey key, long permits, String attemptId) {
+  /**
+   * The emission interval {@code per / rate} in whole microseconds, rounded up; for the backend
+   * that applies the limit.
+   *
+   * @return the emission interval in microseconds, at least 1
+   */
+  public long intervalMicros() {
+    return intervalMicros;
+  }
+
+  /**
+   * How long the ids of admitted calls are kept, in microseconds: the burst tolerance, but at least
+   * 2 seconds; for the backend that applies the limit.
+   *
+   * @return how long the ids of admitted calls are kept, in microseconds
+   */
+  public long attemptMemoryMicros() {
+    return Math.max(intervalMicros * burst, MIN_ATTEMPT_MEMORY_MICROS);
+  }
+
+  /**
+   * Checks that this limit fits {@code key}; for the backend that applies the limit.
+   *
+   * @param key the key the limit applies to
+   * @throws IllegalArgumentException when the key has a {@code @Window} field, which starts a fresh
+   *     key at every window edge
+   */
+  public void requireFits(LockKey key) {
     if (key.spec().fields().stream().anyMatch(field -> field.window() != null)) {
       throw new IllegalArgumentException("RateLimit.smooth needs a key without @Window field: "
           + key.spec().simpleName() + " starts a fresh key at every window edge, which smooth limiting avoids");
     }
-    long keepMicros = Math.max(intervalMicros * burst, MIN_ATTEMPT_MEMORY_MICROS);
-    Object reply = SCRIPT.run(jedis, List.of(fullKey, attemptsKey(fullKey)),
-        List.of(Long.toString(intervalMicros), Long.toString(burst), Long.toString(permits), attemptId,
-            Long.toString(keepMicros)));
-    return RateDecision.fromReply(reply, TimeUnit.MICROSECONDS);
   }
 
   @Override

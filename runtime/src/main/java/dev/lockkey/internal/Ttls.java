@@ -1,4 +1,4 @@
-package dev.lockkey.redis.internal;
+package dev.lockkey.internal;
 
 import dev.lockkey.internal.Durations;
 import java.time.Duration;

@@ -1,8 +1,8 @@
-package dev.lockkey.redis.idempotency;
+package dev.lockkey.idempotency;
 
 import dev.lockkey.codec.ResultCodec;
 import dev.lockkey.internal.Durations;
-import dev.lockkey.redis.internal.Ttls;
+import dev.lockkey.internal.Ttls;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Predicate;

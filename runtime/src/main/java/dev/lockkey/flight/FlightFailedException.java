@@ -1,4 +1,4 @@
-package dev.lockkey.redis.flight;
+package dev.lockkey.flight;
 
 import dev.lockkey.lock.LockException;
 
@@ -16,7 +16,14 @@ public final class FlightFailedException extends LockException {
   /** Its message, or {@code ""}. */
   private final String failureMessage;
 
-  FlightFailedException(String fullKey, String failureType, String failureMessage) {
+  /**
+   * A shared deterministic failure; for the backend that shares it.
+   *
+   * @param fullKey the full key of the flight's stored result
+   * @param failureType the class name of the exception the computation threw
+   * @param failureMessage its message, or {@code ""}
+   */
+  public FlightFailedException(String fullKey, String failureType, String failureMessage) {
     super(fullKey + ": the computation failed with " + failureType
         + (failureMessage.isEmpty() ? "" : ": " + failureMessage), fullKey, null);
     this.failureType = failureType;

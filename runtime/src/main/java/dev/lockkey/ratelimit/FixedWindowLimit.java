@@ -1,17 +1,14 @@
-package dev.lockkey.redis.ratelimit;
+package dev.lockkey.ratelimit;
 
 import dev.lockkey.FieldDescriptor;
 import dev.lockkey.LockKey;
-import dev.lockkey.redis.internal.LuaScript;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
-import redis.clients.jedis.UnifiedJedis;
 
 /**
- * At most {@link #limit()} permits per window, counted in {@code rate:env:{body}} by one script
- * (increment, and set the expiry on the window's first hit). Built by
+ * At most {@link #limit()} permits per window, counted in {@code rate:env:{body}} (on Redis by one
+ * script: increment, and set the expiry on the window's first hit). Built by
  * {@link RateLimit#perWindow(long, Duration)} or {@link RateLimit#perKeyWindow(long)}. Immutable.
  *
  * <p>The ids of the window's admitted calls live next to the counter, in
@@ -28,8 +25,6 @@ public final class FixedWindowLimit extends RateLimit {
   static final String DEFAULT_PURPOSE = "rate";
   /** Marks a limit whose window comes from the key's {@code @Window} field. */
   static final long KEY_WINDOW = 0;
-
-  private static final LuaScript SCRIPT = LuaScript.load("rate-fixed-window");
 
   private final long limit;
   private final long windowMillis;
@@ -71,15 +66,19 @@ public final class FixedWindowLimit extends RateLimit {
     return limit;
   }
 
-  @Override
-  RateDecision decide(UnifiedJedis jedis, String fullKey, LockKey key, long permits, String attemptId) {
-    long window = windowMillis == KEY_WINDOW ? keyWindowMillis(key) : windowMillis;
-    Object reply = SCRIPT.run(jedis, List.of(fullKey, attemptsKey(fullKey)),
-        List.of(Long.toString(limit), Long.toString(window), Long.toString(permits), attemptId));
-    return RateDecision.fromReply(reply, TimeUnit.MILLISECONDS);
-  }
-
-  private static long keyWindowMillis(LockKey key) {
+  /**
+   * The window length in whole milliseconds that applies to {@code key}: this limit's own, or the
+   * length of the key's {@link dev.lockkey.Window @Window} field; for the backend that counts.
+   *
+   * @param key the key the limit applies to
+   * @return the window length in milliseconds, at least 1
+   * @throws IllegalArgumentException when the window comes from the key and it has not exactly one
+   *     {@code @Window} field
+   */
+  public long windowMillis(LockKey key) {
+    if (windowMillis != KEY_WINDOW) {
+      return windowMillis;
+    }
     List<FieldDescriptor> windowed = key.spec().fields().stream().filter(field -> field.window() != null).toList();
     if (windowed.size() != 1) {
       throw new IllegalArgumentException("RateLimit.perKeyWindow needs a key with exactly one @Window field; "

@@ -1,4 +1,4 @@
-package dev.lockkey.redis.idempotency;
+package dev.lockkey.idempotency;
 
 import dev.lockkey.lock.LockException;
 

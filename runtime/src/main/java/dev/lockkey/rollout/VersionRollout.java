@@ -1,4 +1,4 @@
-package dev.lockkey.redis.rollout;
+package dev.lockkey.rollout;
 
 import dev.lockkey.LockKey;
 import dev.lockkey.internal.AfterWork;

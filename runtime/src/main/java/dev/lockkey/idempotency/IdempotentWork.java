@@ -1,4 +1,4 @@
-package dev.lockkey.redis.idempotency;
+package dev.lockkey.idempotency;
 
 /**
  * The work of an idempotent call, run at most once per key and payload while its record lives.

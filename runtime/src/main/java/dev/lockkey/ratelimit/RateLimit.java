@@ -1,10 +1,8 @@
-package dev.lockkey.redis.ratelimit;
+package dev.lockkey.ratelimit;
 
-import dev.lockkey.LockKey;
 import dev.lockkey.format.Words;
-import dev.lockkey.redis.internal.Ttls;
+import dev.lockkey.internal.Ttls;
 import java.time.Duration;
-import redis.clients.jedis.UnifiedJedis;
 
 /**
  * How often a key may be used: an immutable definition that a {@link RateLimiter} applies.
@@ -70,9 +68,9 @@ public abstract sealed class RateLimit permits FixedWindowLimit, SmoothLimit {
   }
 
   /**
-   * The purpose word that this limit's Redis keys start with: {@code purpose:env:{body}}.
+   * The purpose word that this limit's keys start with: {@code purpose:env:{body}}.
    *
-   * @return the purpose word that this limit's Redis keys start with
+   * @return the purpose word that this limit's keys start with
    */
   public final String purpose() {
     return purpose;
@@ -94,19 +92,4 @@ public abstract sealed class RateLimit permits FixedWindowLimit, SmoothLimit {
    * @return the most permits one call can be granted
    */
   public abstract long capacity();
-
-  /** Runs the limit's script on {@code fullKey} for {@code key}. */
-  /**
-   * Decides one call in one script. {@code attemptId} is fresh for each call: a second run of the
-   * same call (a client's retry after a timeout) finds it among the admitted ones and counts nothing.
-   */
-  abstract RateDecision decide(UnifiedJedis jedis, String fullKey, LockKey key, long permits, String attemptId);
-
-  /**
-   * The key that keeps the ids of admitted attempts next to the limit's state {@code fullKey}: in
-   * the same hash slot, {@code attempts:purpose:env:{body}}.
-   */
-  static String attemptsKey(String fullKey) {
-    return "attempts:" + fullKey;
-  }
 }

@@ -1,9 +1,9 @@
-package dev.lockkey.redis.flight;
+package dev.lockkey.flight;
 
 import dev.lockkey.codec.ResultCodec;
 import dev.lockkey.internal.Durations;
+import dev.lockkey.internal.Ttls;
 import dev.lockkey.lock.LockOptions;
-import dev.lockkey.redis.internal.Ttls;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Predicate;

@@ -1,12 +1,10 @@
-package dev.lockkey.redis.ratelimit;
+package dev.lockkey.ratelimit;
 
 import java.time.Duration;
-import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.TimeUnit;
 
 /**
- * What a {@link RateLimiter} decided for one call. Durations are measured by the Redis server from
+ * What a {@link RateLimiter} decided for one call. Durations are measured by the store (the Redis server) from
  * the moment of the decision, so they do not depend on the caller's clock; add them to your own
  * clock for headers such as {@code Retry-After}.
  *
@@ -33,15 +31,5 @@ public record RateDecision(boolean allowed, long remaining, Duration retryAfter,
     if (remaining < 0 || retryAfter.isNegative() || resetAfter.isNegative()) {
       throw new IllegalArgumentException("remaining, retryAfter and resetAfter must not be negative");
     }
-  }
-
-  /** Reads a limit script's reply {@code {allowed, remaining, retryAfter, resetAfter}}, durations in {@code unit}. */
-  static RateDecision fromReply(Object reply, TimeUnit unit) {
-    List<?> values = (List<?>) reply;
-    return new RateDecision(
-        (Long) values.get(0) == 1L,
-        (Long) values.get(1),
-        Duration.of((Long) values.get(2), unit.toChronoUnit()),
-        Duration.of((Long) values.get(3), unit.toChronoUnit()));
   }
 }

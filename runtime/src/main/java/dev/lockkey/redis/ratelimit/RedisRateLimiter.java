@@ -1,0 +1,151 @@
+package dev.lockkey.redis.ratelimit;
+
+import dev.lockkey.Keyspace;
+import dev.lockkey.LockKey;
+import dev.lockkey.internal.OwnerTokens;
+import dev.lockkey.lock.LockException;
+import dev.lockkey.ratelimit.FixedWindowLimit;
+import dev.lockkey.ratelimit.RateDecision;
+import dev.lockkey.ratelimit.RateLimit;
+import dev.lockkey.ratelimit.RateLimitListener;
+import dev.lockkey.ratelimit.RateLimiter;
+import dev.lockkey.ratelimit.SmoothLimit;
+import dev.lockkey.redis.RedisUnavailableException;
+import dev.lockkey.redis.internal.LuaScript;
+import dev.lockkey.redis.internal.RedisFailures;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisException;
+
+/**
+ * Applies {@link RateLimit}s to keys in Redis, each decision one atomic script on the key's slot:
+ *
+ * <pre>{@code
+ * RateLimiter limiter = RedisRateLimiter.create(redisClient, Keyspace.of("prod"));
+ * RateDecision decision = limiter.tryAcquire(LoginAttemptsKey.of(username, Instant.now()), RateLimit.perKeyWindow(5));
+ * if (!decision.allowed()) {
+ *   throw new TooManyAttempts(decision.retryAfter());
+ * }
+ * }</pre>
+ *
+ * A {@link FixedWindowLimit} counts in {@code rate:env:{body}}, a {@link SmoothLimit} keeps its
+ * GCRA timestamp of Redis TIME in {@code gcra:env:{body}}; the ids of admitted attempts live next
+ * to the state, in {@code attempts:purpose:env:{body}} (same hash slot), so a call that the client
+ * sent twice (a retry after a timeout) counts once.
+ *
+ * <p>Redis failures surface as {@link RedisUnavailableException} (or, for an unexpected reply,
+ * {@link LockException}): decide yourself whether to fail open or closed. Thread-safe; one per
+ * application and key space is enough.
+ */
+public final class RedisRateLimiter implements RateLimiter {
+  private static final LuaScript FIXED_WINDOW = LuaScript.load("rate-fixed-window");
+  private static final LuaScript GCRA = LuaScript.load("rate-gcra");
+
+  private final UnifiedJedis jedis;
+  private final Keyspace keyspace;
+  private final RateLimitListener listener;
+
+  private RedisRateLimiter(UnifiedJedis jedis, Keyspace keyspace, RateLimitListener listener) {
+    this.jedis = Objects.requireNonNull(jedis, "jedis");
+    this.keyspace = Objects.requireNonNull(keyspace, "keyspace");
+    this.listener = Objects.requireNonNull(listener, "listener");
+  }
+
+  /**
+   * A limiter on this client (any {@code UnifiedJedis}, single server or cluster) and key space.
+   *
+   * @param jedis the client: any {@code UnifiedJedis}, single server or cluster (Jedis 6.0 to 8)
+   * @param keyspace the key space, e.g. {@code Keyspace.of("prod")}
+   * @return the limiter
+   */
+  public static RedisRateLimiter create(UnifiedJedis jedis, Keyspace keyspace) {
+    return create(jedis, keyspace, RateLimitListener.NONE);
+  }
+
+  /**
+   * A limiter that tells {@code listener} of every denial ({@link RateLimitListener#onRateLimited}),
+   * e.g. the executor's {@code MicrometerLockListener}.
+   *
+   * @param jedis the client: any {@code UnifiedJedis}, single server or cluster (Jedis 6.0 to 8)
+   * @param keyspace the key space, e.g. {@code Keyspace.of("prod")}
+   * @param listener who hears of denials; what it throws is ignored
+   * @return the limiter
+   */
+  public static RedisRateLimiter create(UnifiedJedis jedis, Keyspace keyspace, RateLimitListener listener) {
+    return new RedisRateLimiter(jedis, keyspace, listener);
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * @throws RedisUnavailableException when Redis did not answer
+   */
+  @Override
+  public RateDecision tryAcquire(LockKey key, RateLimit limit, long permits) {
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(limit, "limit");
+    if (permits < 1 || permits > limit.capacity()) {
+      throw new IllegalArgumentException(
+          "permits must be from 1 to " + limit.capacity() + " for " + limit + ", was " + permits);
+    }
+    String fullKey = keyspace.fullKey(limit.purpose(), key);
+    RateDecision decision;
+    try {
+      decision = decide(limit, fullKey, key, permits, OwnerTokens.next());
+    } catch (JedisException e) {
+      throw RedisFailures.translate(fullKey, e);
+    }
+    if (!decision.allowed()) {
+      try {
+        listener.onRateLimited(key);
+      } catch (RuntimeException ignored) {
+        // observing must never break the limiter
+      }
+    }
+    return decision;
+  }
+
+  /**
+   * Decides one call in one script. {@code attemptId} is fresh for each call: a second run of the
+   * same call (a client's retry after a timeout) finds it among the admitted ones and counts nothing.
+   */
+  RateDecision decide(RateLimit limit, String fullKey, LockKey key, long permits, String attemptId) {
+    List<String> keys = List.of(fullKey, attemptsKey(fullKey));
+    if (limit instanceof FixedWindowLimit fixed) {
+      Object reply = FIXED_WINDOW.run(jedis, keys, List.of(Long.toString(fixed.limit()),
+          Long.toString(fixed.windowMillis(key)), Long.toString(permits), attemptId));
+      return decision(reply, TimeUnit.MILLISECONDS);
+    }
+    SmoothLimit smooth = (SmoothLimit) limit; // RateLimit is sealed: fixed window or smooth
+    smooth.requireFits(key);
+    Object reply = GCRA.run(jedis, keys, List.of(Long.toString(smooth.intervalMicros()),
+        Long.toString(smooth.burst()), Long.toString(permits), attemptId, Long.toString(smooth.attemptMemoryMicros())));
+    return decision(reply, TimeUnit.MICROSECONDS);
+  }
+
+  /**
+   * The key that keeps the ids of admitted attempts next to the limit's state {@code fullKey}: in
+   * the same hash slot, {@code attempts:purpose:env:{body}}.
+   */
+  static String attemptsKey(String fullKey) {
+    return "attempts:" + fullKey;
+  }
+
+  /** Reads a limit script's reply {@code {allowed, remaining, retryAfter, resetAfter}}, durations in {@code unit}. */
+  private static RateDecision decision(Object reply, TimeUnit unit) {
+    List<?> values = (List<?>) reply;
+    return new RateDecision(
+        (Long) values.get(0) == 1L,
+        (Long) values.get(1),
+        Duration.of((Long) values.get(2), unit.toChronoUnit()),
+        Duration.of((Long) values.get(3), unit.toChronoUnit()));
+  }
+
+  @Override
+  public String toString() {
+    return "RedisRateLimiter[" + keyspace.env() + "]";
+  }
+}
