@@ -37,6 +37,7 @@ class PublishedArtifactsTest {
           + " dev/lockkey/testing/LockKeyExtension.html",
       "dev.lockkey.dynamodb.DynamoLockExecutor, dev/lockkey/dynamodb/DynamoLockExecutor.java,"
           + " dev/lockkey/dynamodb/DynamoLockExecutor.html",
+      "dev.lockkey.jdbc.JdbcLockExecutor, dev/lockkey/jdbc/JdbcLockExecutor.java, dev/lockkey/jdbc/JdbcLockExecutor.html",
       "dev.lockkey.spring.autoconfigure.LockKeyAutoConfiguration,"
           + " dev/lockkey/spring/autoconfigure/LockKeyAutoConfiguration.java,"
           + " dev/lockkey/spring/autoconfigure/LockKeyAutoConfiguration.html"})
@@ -86,7 +87,7 @@ class PublishedArtifactsTest {
     }
 
     assertThat(published).contains("lockkey-runtime", "lockkey-processor", "lockkey-test", "lockkey-dynamodb",
-        "lockkey-spring-boot-starter");
+        "lockkey-jdbc", "lockkey-spring-boot-starter");
     assertThat(managed).containsExactlyInAnyOrderElementsOf(published);
     assertThat(version(bom)).isEqualTo(version(parent.substring(parent.indexOf("<artifactId>lockkey-parent"))));
   }

@@ -1,4 +1,4 @@
-package dev.lockkey.dynamodb;
+package dev.lockkey.internal.store;
 
 import dev.lockkey.internal.LeaseRenewer;
 import dev.lockkey.lock.Lease;
@@ -12,20 +12,19 @@ import java.util.concurrent.Future;
 import java.util.function.BiPredicate;
 
 /**
- * The DynamoDB side of every lease of one executor: a release or an extension is one conditional
- * write per lease, checked against its owner token (DynamoDB has no multi-item write short of a
- * transaction, so leases taken together are released one by one). Each write must end within
- * what its lease has left (see {@link RequestTimeouts}): a lease that ran out sends none, as
- * DynamoDB would refuse it, and is not held. A lease that ends opens its key's {@link LocalGate}.
- * Thread-safe.
+ * The store's side of every lease of one executor: a release or an extension is one conditional
+ * write per lease, checked against its owner token (leases taken together are released one by
+ * one). Each write must end within what its lease has left: a lease that ran out sends none, as
+ * the store's condition would refuse it, and is not held. A lease that ends opens its key's
+ * {@link LocalGate}. Thread-safe.
  */
-final class DynamoLeaseControl implements LeaseControl {
-  private final DynamoLockStore store;
+final class StoreLeaseControl implements LeaseControl {
+  private final LeaseStore store;
   private final LeaseRenewer renewer;
   private final LocalGate gate;
   private final LockListener listener;
 
-  DynamoLeaseControl(DynamoLockStore store, LeaseRenewer renewer, LocalGate gate, LockListener listener) {
+  StoreLeaseControl(LeaseStore store, LeaseRenewer renewer, LocalGate gate, LockListener listener) {
     this.store = store;
     this.renewer = renewer;
     this.gate = gate;
@@ -74,8 +73,9 @@ final class DynamoLeaseControl implements LeaseControl {
 
   /**
    * Runs one conditional write per lease that has time left, given what it has left. The interrupt
-   * flag is cleared for the writes and set again after them: the SDK abandons a call on an
-   * interrupted thread, and a release must still reach DynamoDB when the work it ends was interrupted.
+   * flag is cleared for the writes and set again after them: a client may abandon a call on an
+   * interrupted thread (the AWS SDK does), and a release must still reach the store when the work
+   * it ends was interrupted.
    */
   private boolean[] each(List<Lease> leases, BiPredicate<Lease, Duration> write) {
     boolean interrupted = Thread.interrupted();
@@ -84,8 +84,8 @@ final class DynamoLeaseControl implements LeaseControl {
       for (int i = 0; i < held.length; i++) {
         Lease lease = leases.get(i);
         long leftNanos = lease.remainingNanos();
-        if (leftNanos < RequestTimeouts.MIN_NANOS) {
-          continue; // ran out: no request may outlive its lease, and DynamoDB's condition would refuse it
+        if (leftNanos < LeaseStore.MIN_WITHIN_NANOS) {
+          continue; // ran out: no request may outlive its lease, and the store's condition would refuse it
         }
         try {
           held[i] = write.test(lease, Duration.ofNanos(leftNanos));

@@ -1,4 +1,4 @@
-package dev.lockkey.dynamodb;
+package dev.lockkey.internal.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

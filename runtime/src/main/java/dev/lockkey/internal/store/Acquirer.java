@@ -1,4 +1,4 @@
-package dev.lockkey.dynamodb;
+package dev.lockkey.internal.store;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
@@ -9,24 +9,24 @@ import dev.lockkey.lock.LockInterruptedException;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Takes one lock: first the key's {@link LocalGate} (one thread of the executor per key talks to
- * DynamoDB or holds the lease; the others wait there without requests), then one conditional
+ * the store or holds the lease; the others wait there without requests), then one conditional
  * write, and when the lock is held by another process and the caller waits, another after each
- * {@link PollingBackoff} pause until the wait time is over (a last attempt at its end). The
- * attempts of one acquisition share one owner token. Thread-safe.
+ * {@link PollingBackoff} pause (ended early by the store's {@link ReleaseWatch}) until the wait
+ * time is over (a last attempt at its end). The attempts of one acquisition share one owner
+ * token. Thread-safe.
  */
 final class Acquirer {
   private final Keyspace keyspace;
-  private final DynamoLockStore store;
-  private final DynamoLeaseControl control;
+  private final LeaseStore store;
+  private final StoreLeaseControl control;
   private final LocalGate gate;
   private final LockListener listener;
   private final long maxPollNanos;
 
-  Acquirer(Keyspace keyspace, DynamoLockStore store, DynamoLeaseControl control, LocalGate gate,
+  Acquirer(Keyspace keyspace, LeaseStore store, StoreLeaseControl control, LocalGate gate,
       LockListener listener, long maxPollNanos) {
     this.keyspace = keyspace;
     this.store = store;
@@ -43,7 +43,7 @@ final class Acquirer {
    * @return the lease, its watchdog started; {@code null} when the lock is held and {@code wait} is false
    * @throws LockTimeoutException when the lock stayed held until the deadline
    * @throws LockInterruptedException when the thread was interrupted while waiting
-   * @throws LockException when DynamoDB failed
+   * @throws LockException when the store failed
    */
   Lease acquire(LockKey key, LockOptions options, long startNanos, long deadlineNanos, boolean wait) {
     String fullKey = keyspace.fullKey(options.purpose(), key);
@@ -69,16 +69,23 @@ final class Acquirer {
     }
   }
 
-  /** Tries DynamoDB, and again after each pause while waiting; the caller is inside the key's gate. */
+  /** Tries the store, and again after each pause while waiting; the caller is inside the key's gate. */
   private Lease poll(LockKey key, String fullKey, LockOptions options, long startNanos, long deadlineNanos,
       boolean wait, boolean contendedBefore) {
+    try (ReleaseWatch watch = wait ? store.watch(fullKey) : ReleaseWatch.SLEEP) {
+      return poll(key, fullKey, options, startNanos, deadlineNanos, wait, contendedBefore, watch);
+    }
+  }
+
+  private Lease poll(LockKey key, String fullKey, LockOptions options, long startNanos, long deadlineNanos,
+      boolean wait, boolean contendedBefore, ReleaseWatch watch) {
     String owner = OwnerTokens.next();
     PollingBackoff backoff = new PollingBackoff(maxPollNanos);
     boolean contended = contendedBefore;
     while (true) {
       long sentAtNanos = System.nanoTime();
-      AcquireResult result = attempt(key, fullKey, owner, options);
-      if (result instanceof AcquireResult.Granted granted) {
+      StoreAttempt result = attempt(key, fullKey, owner, options);
+      if (result instanceof StoreAttempt.Granted granted) {
         Lease lease = new Lease(control, key, fullKey, owner, granted.fencingToken(), options, sentAtNanos);
         gate.hold(fullKey, lease); // before its watchdog runs: the lease may end from then on
         lease.startRenewal();
@@ -96,7 +103,7 @@ final class Acquirer {
       if (leftNanos <= 0) {
         return timedOut(key, fullKey, options, startNanos);
       }
-      pause(fullKey, Math.min(leftNanos, backoff.nextNanos(holderLeftNanos((AcquireResult.Held) result))));
+      pause(watch, fullKey, Math.min(leftNanos, backoff.nextNanos(((StoreAttempt.Held) result).holderLeftNanos())));
     }
   }
 
@@ -114,7 +121,7 @@ final class Acquirer {
     throw new LockTimeoutException(fullKey, options.waitTime());
   }
 
-  private AcquireResult attempt(LockKey key, String fullKey, String owner, LockOptions options) {
+  private StoreAttempt attempt(LockKey key, String fullKey, String owner, LockOptions options) {
     try {
       return store.tryAcquire(fullKey, owner, options.leaseTime());
     } catch (LockException e) {
@@ -125,16 +132,9 @@ final class Acquirer {
     }
   }
 
-  /** How long the holder's lease has left by this process's wall clock, when DynamoDB said. */
-  private long holderLeftNanos(AcquireResult.Held held) {
-    return held.leaseUntilMillis().isPresent()
-        ? TimeUnit.MILLISECONDS.toNanos(held.leaseUntilMillis().getAsLong() - store.clock().millis())
-        : Long.MAX_VALUE;
-  }
-
-  private static void pause(String fullKey, long nanos) {
+  private static void pause(ReleaseWatch watch, String fullKey, long nanos) {
     try {
-      TimeUnit.NANOSECONDS.sleep(nanos);
+      watch.pause(nanos);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new LockInterruptedException(fullKey);

@@ -1,22 +1,22 @@
-package dev.lockkey.dynamodb;
+package dev.lockkey.internal.store;
 
 import dev.lockkey.lock.Lease;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Lets one thread of the executor at a time work on a key: the one that polls DynamoDB for it,
+ * Lets one thread of the executor at a time work on a key: the one that polls the store for it,
  * then holds its lease until the lease ends. The executor's other threads that want the key wait
  * here, at no cost in requests, and the first of them to wake after the lease ended tries
- * DynamoDB. A lease that ran out without ending (leaked, or its thread stuck) stops blocking the
- * gate once its lease time is over, as it stopped blocking DynamoDB. Entries exist only while a
- * thread is inside or waiting. Thread-safe.
+ * the store. A lease that ran out without ending (leaked, or its thread stuck) stops blocking the
+ * gate once its lease time is over, as it stopped blocking the store. Entries exist only while a
+ * thread is inside or waiting. Not API. Thread-safe.
  */
-final class LocalGate {
+public final class LocalGate {
   private final ConcurrentHashMap<String, Entry> entries = new ConcurrentHashMap<>();
 
   /** Why {@link #enter} let the caller in or not. */
-  enum Outcome {
+  public enum Outcome {
     /** The caller is inside: it must {@link #hold} a lease or {@link #leave}. */
     ENTERED,
     /** Another thread of the executor is inside, and the caller would not wait. */
@@ -30,7 +30,7 @@ final class LocalGate {
    *
    * @throws InterruptedException when interrupted while waiting (the caller is not inside)
    */
-  Outcome enter(String fullKey, long deadlineNanos, boolean wait) throws InterruptedException {
+  public Outcome enter(String fullKey, long deadlineNanos, boolean wait) throws InterruptedException {
     Entry entry = entries.compute(fullKey, (key, current) -> {
       Entry joined = current != null ? current : new Entry();
       joined.users++;
@@ -62,7 +62,7 @@ final class LocalGate {
   }
 
   /** The thread inside the gate of {@code fullKey} took {@code lease}: the gate opens when the lease ends. */
-  void hold(String fullKey, Lease lease) {
+  public void hold(String fullKey, Lease lease) {
     Entry entry = entries.get(fullKey);
     synchronized (entry) {
       entry.holder = lease;
@@ -71,17 +71,17 @@ final class LocalGate {
   }
 
   /** The thread inside the gate of {@code fullKey} leaves it without a lease. */
-  void leave(String fullKey) {
+  public void leave(String fullKey) {
     open(fullKey, null);
   }
 
   /** {@code lease} ended (released or lost): its gate opens unless someone passed it already. */
-  void ended(Lease lease) {
+  public void ended(Lease lease) {
     open(lease.fullKey(), lease);
   }
 
   /** How many keys have a thread inside or waiting: what the gate keeps in memory. */
-  int keys() {
+  public int keys() {
     return entries.size();
   }
 

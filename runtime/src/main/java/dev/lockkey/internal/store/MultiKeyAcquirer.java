@@ -1,4 +1,4 @@
-package dev.lockkey.dynamodb;
+package dev.lockkey.internal.store;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
@@ -19,9 +19,9 @@ import java.util.TreeMap;
  * to a full lease time, so that each runs a full lease time from then on although the first may
  * have been taken long before the last; a lease found lost then (it ran out while this waited for
  * a later key, and someone took it) makes it release all and start again within the wait time.
- * Cost without contention: n conditional writes to take n keys and n - 1 to extend. DynamoDB's
+ * Cost without contention: n conditional writes to take n keys and n - 1 to extend. (DynamoDB's
  * {@code TransactWriteItems} could take up to 100 keys in one request, but the DynamoDB-compatible
- * servers that tests run on do not implement it, so this stays one by one. Thread-safe.
+ * servers that tests run on do not implement it, so this stays one by one.) Thread-safe.
  */
 final class MultiKeyAcquirer {
   private final Keyspace keyspace;

@@ -1,20 +1,37 @@
-package dev.lockkey.dynamodb;
+package dev.lockkey.internal.store;
 
+import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The pauses of one waiting acquisition between its attempts: DynamoDB has no way to tell a waiter
- * that a lock was released, so a waiter asks again. The ceiling doubles from
+ * The pauses of one waiting acquisition between its attempts: a store that cannot tell a waiter
+ * that a lock was released (DynamoDB), or whose signal may be lost, is asked again. The ceiling doubles from
  * {@value #FIRST_MILLIS} ms up to the executor's maximum, and each pause is drawn between half the
  * ceiling and the ceiling (jitter, so that waiters released together do not ask together). When the
  * store said when the holder's lease runs out, the pause ends right after that if it is sooner. Not
- * thread-safe: one per acquisition.
+ * thread-safe: one per acquisition. Not API.
  */
-final class PollingBackoff {
-  static final long FIRST_MILLIS = 10;
+public final class PollingBackoff {
+  /** The first pause's ceiling, in ms: the shortest maximum an executor may set. */
+  public static final long FIRST_MILLIS = 10;
 
   private final long maxNanos;
+
+  /**
+   * Checks an executor's {@code maxPollInterval} option.
+   *
+   * @param maxPollInterval the longest pause an executor's waiters make
+   * @return {@code maxPollInterval}
+   * @throws IllegalArgumentException when under {@value #FIRST_MILLIS} ms, naming the option
+   */
+  public static Duration checkMaxPollInterval(Duration maxPollInterval) {
+    if (maxPollInterval.toMillis() < FIRST_MILLIS) {
+      throw new IllegalArgumentException("maxPollInterval must be at least " + FIRST_MILLIS + " ms, was "
+          + maxPollInterval);
+    }
+    return maxPollInterval;
+  }
   private long ceilingNanos;
 
   PollingBackoff(long maxNanos) {
