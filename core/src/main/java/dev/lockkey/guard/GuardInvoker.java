@@ -101,21 +101,23 @@ public final class GuardInvoker {
       throw new IllegalStateException(guard + " builds a key with @Secret fields; give the invoker a KeySecret");
     }
     LockKey key = guard.key(arguments, secret);
-    return switch (guard.kind()) {
-      case LOCK -> executor.withLock(key, lockOptions(guard), lease -> proceed(guard, arguments, lease, call));
-      case FLIGHT -> flights(guard).run(key, flightOptions(guard), lease -> proceed(guard, arguments, lease, call));
-      case RATE -> {
-        admit(guard, key);
-        yield call.proceed();
-      }
-      case IDEMPOTENT -> {
-        IdempotentCalls idempotent = calls(guard);
-        IdempotencyOptions<Object> options = idempotencyOptions(guard);
-        Object result = idempotent.run(key, guard.fingerprint(arguments), options,
-            token -> proceedOnce(guard, arguments, token, call));
-        yield result == ResultCodecs.VOID ? null : result;
-      }
-    };
+    MethodGuard.Policy policy = guard.policy();
+    if (policy instanceof MethodGuard.Policy.Lock lock) {
+      return executor.withLock(key, lockOptions(guard, lock.policy()), lease -> proceed(guard, arguments, lease, call));
+    }
+    if (policy instanceof MethodGuard.Policy.Flight flight) {
+      return flights(guard).run(key, flightOptions(flight), lease -> proceed(guard, arguments, lease, call));
+    }
+    if (policy instanceof MethodGuard.Policy.Rate rate) {
+      admit(guard, key, rate.limit());
+      return call.proceed();
+    }
+    MethodGuard.Policy.Idempotent idempotent = (MethodGuard.Policy.Idempotent) policy; // the sealed type's last case
+    IdempotentCalls idempotentCalls = calls(guard);
+    IdempotencyOptions<Object> options = idempotencyOptions(guard, idempotent.policy());
+    Object result = idempotentCalls.run(key, idempotent.payload().of(arguments), options,
+        token -> proceedOnce(guard, idempotent.policy(), arguments, token, call));
+    return result == ResultCodecs.VOID ? null : result;
   }
 
   private IdempotentCalls calls(MethodGuard guard) {
@@ -127,33 +129,33 @@ public final class GuardInvoker {
 
   /** The guard's options with its codec, which the codec's lookup guarantees to store the method's results. */
   @SuppressWarnings("unchecked")
-  private IdempotencyOptions<Object> idempotencyOptions(MethodGuard guard) {
+  private IdempotencyOptions<Object> idempotencyOptions(MethodGuard guard, IdempotencyPolicy policy) {
     IdempotencyOptions<Object> options = idempotencyOptions.get(guard);
     return options != null ? options : idempotencyOptions.computeIfAbsent(guard,
-        g -> g.idempotencyPolicy().options((ResultCodec<Object>) ResultCodecs.find(g, codecs)));
+        g -> policy.options((ResultCodec<Object>) ResultCodecs.find(g, policy, codecs)));
   }
 
   /** Runs the method as the idempotent call's first caller; a {@code void} method's outcome is "it ran". */
-  private static Object proceedOnce(MethodGuard guard, Object[] arguments, long fencingToken, GuardedCall call)
-      throws Exception {
+  private static Object proceedOnce(MethodGuard guard, IdempotencyPolicy policy, Object[] arguments,
+      long fencingToken, GuardedCall call) throws Exception {
     if (guard.fencingTokenParameter() >= 0) {
       arguments[guard.fencingTokenParameter()] = new FencingToken(fencingToken);
     }
     Object result = call.proceed();
-    Class<?> type = guard.idempotencyPolicy().resultType();
+    Class<?> type = policy.resultType();
     return type == void.class || type == Void.class ? ResultCodecs.VOID : result;
   }
 
-  private LockOptions lockOptions(MethodGuard guard) {
+  private LockOptions lockOptions(MethodGuard guard, LockPolicy policy) {
     LockOptions options = lockOptions.get(guard);
     return options != null ? options : lockOptions.computeIfAbsent(guard,
-        g -> g.lockPolicy().applyTo(executor.defaultOptions()));
+        g -> policy.applyTo(executor.defaultOptions()));
   }
 
   /** The guard's options for results of any type: the processor checked that the method returns the codec's type. */
   @SuppressWarnings("unchecked")
-  private static FlightOptions<Object> flightOptions(MethodGuard guard) {
-    return (FlightOptions<Object>) guard.flightOptions();
+  private static FlightOptions<Object> flightOptions(MethodGuard.Policy.Flight flight) {
+    return (FlightOptions<Object>) flight.options();
   }
 
   private SingleFlight flights(MethodGuard guard) {
@@ -163,11 +165,10 @@ public final class GuardInvoker {
     return flights;
   }
 
-  private void admit(MethodGuard guard, LockKey key) {
+  private void admit(MethodGuard guard, LockKey key, RateLimit limit) {
     if (limiter == null) {
       throw new IllegalStateException(guard + " is @RateLimited; give the invoker a RateLimiter");
     }
-    RateLimit limit = guard.rateLimit();
     RateDecision decision = limiter.tryAcquire(key, limit);
     if (!decision.allowed()) {
       throw new RateLimitedException(executor.keyspace().fullKey(limit.purpose(), key), decision);

@@ -29,7 +29,9 @@ import java.lang.annotation.Target;
  * <p>Results of type {@code String} (UTF-8), {@code byte[]} and {@code void} are stored as they
  * are; any other type through, in this order, the {@link #codec()}, a codec the invoker was given
  * for the type ({@link GuardInvoker.Builder#resultCodecs}; in Spring Boot a
- * {@code ResultCodec<R>} bean), or {@code JacksonCodec} when {@code jackson-databind} is on the class path; without any,
+ * {@code ResultCodec<R>} bean, else the application's Jackson mapper bean), or JSON through
+ * {@code Jackson3Codec} when Jackson 3 ({@code tools.jackson.databind}) is on the class path, else
+ * {@code JacksonCodec} when Jackson 2 ({@code jackson-databind}) is; without any,
  * the call throws {@code IllegalStateException} naming the method before anything reaches Redis.
  *
  * <p>Durations are written as for {@link Locked}; the processor reads them, so a typo is a compile

@@ -15,38 +15,61 @@ import java.util.Objects;
  * under it.
  */
 public final class MethodGuard {
-  /** What guards the method. */
-  enum Kind {
-    LOCK,
-    FLIGHT,
-    RATE,
-    IDEMPOTENT
+  /** What guards the method, with its options: one case per guard annotation. */
+  sealed interface Policy {
+    /** {@code @Locked}: what the annotation changes of the executor's default options. */
+    record Lock(LockPolicy policy) implements Policy {
+      @Override
+      public String toString() {
+        return policy.toString();
+      }
+    }
+
+    /** {@code @SingleFlighted}: the flight's options, with the codec of the method's results. */
+    record Flight(FlightOptions<?> options) implements Policy {
+      @Override
+      public String toString() {
+        return options.toString();
+      }
+    }
+
+    /** {@code @RateLimited}: the limit the annotation declares. */
+    record Rate(RateLimit limit) implements Policy {
+      @Override
+      public String toString() {
+        return limit.toString();
+      }
+    }
+
+    /** {@code @Idempotent}: the result type, codec and options, and the fingerprint of a call's payload. */
+    record Idempotent(IdempotencyPolicy policy, PayloadFingerprint payload) implements Policy {
+      @Override
+      public String toString() {
+        return policy.toString();
+      }
+    }
   }
 
   private final String methodName;
   private final List<Class<?>> parameterTypes;
   private final KeyFactory keys;
-  private final Kind kind;
-  private final Object policy;
-  private final PayloadFingerprint payload;
+  private final Policy policy;
   private final int leaseParameter;
   private final int tokenParameter;
   private final boolean secret;
 
-  private MethodGuard(String methodName, List<Class<?>> parameterTypes, KeyFactory keys, Kind kind, Object policy,
-      PayloadFingerprint payload, int leaseParameter, int tokenParameter, boolean secret) {
+  private MethodGuard(String methodName, List<Class<?>> parameterTypes, KeyFactory keys, Policy policy,
+      int leaseParameter, int tokenParameter, boolean secret) {
     this.methodName = Objects.requireNonNull(methodName, "methodName");
     this.parameterTypes = List.copyOf(parameterTypes);
     this.keys = Objects.requireNonNull(keys, "keys");
-    this.kind = kind;
-    this.policy = Objects.requireNonNull(policy, "policy");
+    this.policy = policy;
     if (leaseParameter >= this.parameterTypes.size()) {
       throw new IllegalArgumentException("lease parameter " + leaseParameter + " of " + this.parameterTypes.size());
     }
     if (tokenParameter >= this.parameterTypes.size()) {
       throw new IllegalArgumentException("token parameter " + tokenParameter + " of " + this.parameterTypes.size());
     }
-    this.payload = payload;
     this.leaseParameter = leaseParameter;
     this.tokenParameter = tokenParameter;
     this.secret = secret;
@@ -63,7 +86,8 @@ public final class MethodGuard {
    */
   public static MethodGuard locked(String methodName, List<Class<?>> parameterTypes, LockPolicy policy,
       KeyFactory keys) {
-    return new MethodGuard(methodName, parameterTypes, keys, Kind.LOCK, policy, null, -1, -1, false);
+    return new MethodGuard(methodName, parameterTypes, keys,
+        new Policy.Lock(Objects.requireNonNull(policy, "policy")), -1, -1, false);
   }
 
   /**
@@ -77,7 +101,8 @@ public final class MethodGuard {
    */
   public static MethodGuard singleFlight(String methodName, List<Class<?>> parameterTypes, FlightOptions<?> options,
       KeyFactory keys) {
-    return new MethodGuard(methodName, parameterTypes, keys, Kind.FLIGHT, options, null, -1, -1, false);
+    return new MethodGuard(methodName, parameterTypes, keys,
+        new Policy.Flight(Objects.requireNonNull(options, "policy")), -1, -1, false);
   }
 
   /**
@@ -91,7 +116,8 @@ public final class MethodGuard {
    */
   public static MethodGuard rateLimited(String methodName, List<Class<?>> parameterTypes, RateLimit limit,
       KeyFactory keys) {
-    return new MethodGuard(methodName, parameterTypes, keys, Kind.RATE, limit, null, -1, -1, false);
+    return new MethodGuard(methodName, parameterTypes, keys,
+        new Policy.Rate(Objects.requireNonNull(limit, "policy")), -1, -1, false);
   }
 
   /**
@@ -106,8 +132,8 @@ public final class MethodGuard {
    */
   public static MethodGuard idempotent(String methodName, List<Class<?>> parameterTypes, IdempotencyPolicy policy,
       KeyFactory keys, PayloadFingerprint payload) {
-    return new MethodGuard(methodName, parameterTypes, keys, Kind.IDEMPOTENT, policy,
-        Objects.requireNonNull(payload, "payload"), -1, -1, false);
+    return new MethodGuard(methodName, parameterTypes, keys, new Policy.Idempotent(
+        Objects.requireNonNull(policy, "policy"), Objects.requireNonNull(payload, "payload")), -1, -1, false);
   }
 
   /**
@@ -119,10 +145,10 @@ public final class MethodGuard {
    *     call), or there is no such parameter
    */
   public MethodGuard withLeaseParameter(int index) {
-    if (kind == Kind.RATE || kind == Kind.IDEMPOTENT || index < 0) {
+    if (!(policy instanceof Policy.Lock || policy instanceof Policy.Flight) || index < 0) {
       throw new IllegalArgumentException("no lease for parameter " + index + " of " + this);
     }
-    return new MethodGuard(methodName, parameterTypes, keys, kind, policy, payload, index, tokenParameter, secret);
+    return new MethodGuard(methodName, parameterTypes, keys, policy, index, tokenParameter, secret);
   }
 
   /**
@@ -133,10 +159,10 @@ public final class MethodGuard {
    * @throws IllegalArgumentException when the guard is no idempotent call's, or there is no such parameter
    */
   public MethodGuard withFencingTokenParameter(int index) {
-    if (kind != Kind.IDEMPOTENT || index < 0) {
+    if (!(policy instanceof Policy.Idempotent) || index < 0) {
       throw new IllegalArgumentException("no fencing token for parameter " + index + " of " + this);
     }
-    return new MethodGuard(methodName, parameterTypes, keys, kind, policy, payload, leaseParameter, index, secret);
+    return new MethodGuard(methodName, parameterTypes, keys, policy, leaseParameter, index, secret);
   }
 
   /**
@@ -145,8 +171,7 @@ public final class MethodGuard {
    * @return a new guard; this one is unchanged
    */
   public MethodGuard withSecret() {
-    return new MethodGuard(methodName, parameterTypes, keys, kind, policy, payload, leaseParameter, tokenParameter,
-        true);
+    return new MethodGuard(methodName, parameterTypes, keys, policy, leaseParameter, tokenParameter, true);
   }
 
   /** {@return the method's name} */
@@ -216,30 +241,15 @@ public final class MethodGuard {
    * @throws dev.lockkey.InvalidKeyException when the payload is null or holds a value that cannot be fingerprinted
    */
   public String fingerprint(Object[] arguments) {
-    if (payload == null) {
+    if (!(policy instanceof Policy.Idempotent idempotent)) {
       throw new IllegalStateException(this + " has no payload");
     }
-    return payload.of(arguments);
+    return idempotent.payload().of(arguments);
   }
 
-  Kind kind() {
-    return kind;
-  }
-
-  LockPolicy lockPolicy() {
-    return (LockPolicy) policy;
-  }
-
-  FlightOptions<?> flightOptions() {
-    return (FlightOptions<?>) policy;
-  }
-
-  IdempotencyPolicy idempotencyPolicy() {
-    return (IdempotencyPolicy) policy;
-  }
-
-  RateLimit rateLimit() {
-    return (RateLimit) policy;
+  /** {@return what guards the method, with its options} */
+  Policy policy() {
+    return policy;
   }
 
   @Override

@@ -2,7 +2,7 @@ package dev.lockkey.dynamodb;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
-import dev.lockkey.internal.LeaseRenewer;
+import dev.lockkey.internal.store.StoreLocks;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockExecutor;
 import dev.lockkey.lock.LockInterruptedException;
@@ -12,7 +12,6 @@ import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.lock.MultiLease;
 import java.time.Duration;
 import java.util.Collection;
-import java.util.Objects;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -87,21 +86,15 @@ public final class DynamoLockExecutor implements LockExecutor {
   private final Keyspace keyspace;
   private final String table;
   private final LockOptions defaults;
-  private final LeaseRenewer renewer = new LeaseRenewer("lockkey-dynamodb-");
-  private final Acquirer acquirer;
-  private final MultiKeyAcquirer multiKey;
-  private volatile boolean closed;
+  private final StoreLocks locks;
 
   DynamoLockExecutor(DynamoLockStore store, Keyspace keyspace, LockOptions defaults, LockListener unshielded,
       Duration maxPollInterval) {
     this.keyspace = keyspace;
     this.table = store.table();
     this.defaults = defaults;
-    LockListener listener = LockListener.all(unshielded);
-    LocalGate gate = new LocalGate();
-    DynamoLeaseControl control = new DynamoLeaseControl(store, renewer, gate, listener);
-    this.acquirer = new Acquirer(keyspace, store, control, gate, listener, maxPollInterval.toNanos());
-    this.multiKey = new MultiKeyAcquirer(keyspace, acquirer, listener);
+    this.locks = new StoreLocks(toString(), "lockkey-dynamodb-", new DynamoLeaseStore(store), keyspace, unshielded,
+        maxPollInterval.toNanos());
   }
 
   /**
@@ -148,9 +141,7 @@ public final class DynamoLockExecutor implements LockExecutor {
    */
   @Override
   public Optional<Lease> tryAcquire(LockKey key, LockOptions options) {
-    ensureOpen(options);
-    long start = System.nanoTime();
-    return Optional.ofNullable(acquirer.acquire(key, options, start, start, false));
+    return locks.tryAcquire(key, options);
   }
 
   /**
@@ -162,9 +153,7 @@ public final class DynamoLockExecutor implements LockExecutor {
    */
   @Override
   public Lease acquire(LockKey key, LockOptions options) {
-    ensureOpen(options);
-    long start = System.nanoTime();
-    return acquirer.acquire(key, options, start, start + options.waitTime().toNanos(), true);
+    return locks.acquire(key, options);
   }
 
   /**
@@ -178,8 +167,7 @@ public final class DynamoLockExecutor implements LockExecutor {
    */
   @Override
   public MultiLease acquireAll(Collection<? extends LockKey> keys, LockOptions options) {
-    ensureOpen(options);
-    return multiKey.acquireAll(keys, options);
+    return locks.acquireAll(keys, options);
   }
 
   /**
@@ -188,19 +176,11 @@ public final class DynamoLockExecutor implements LockExecutor {
    */
   @Override
   public void close() {
-    closed = true;
-    renewer.close();
+    locks.close();
   }
 
   @Override
   public String toString() {
     return "DynamoLockExecutor[" + table + ", " + keyspace.env() + "]";
-  }
-
-  private void ensureOpen(LockOptions options) {
-    Objects.requireNonNull(options, "options");
-    if (closed) {
-      throw new IllegalStateException(this + " is closed");
-    }
   }
 }

@@ -1,6 +1,7 @@
 package dev.lockkey.dynamodb;
 
 import dev.lockkey.Keyspace;
+import dev.lockkey.internal.store.PollingBackoff;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.LockOptions;
 import java.time.Clock;
@@ -73,11 +74,7 @@ public final class DynamoLockExecutorBuilder {
    * @throws IllegalArgumentException when under 10 ms
    */
   public DynamoLockExecutorBuilder maxPollInterval(Duration maxPollInterval) {
-    if (maxPollInterval.toMillis() < PollingBackoff.FIRST_MILLIS) {
-      throw new IllegalArgumentException("maxPollInterval must be at least " + PollingBackoff.FIRST_MILLIS
-          + " ms, was " + maxPollInterval);
-    }
-    this.maxPollInterval = maxPollInterval;
+    this.maxPollInterval = PollingBackoff.checkMaxPollInterval(maxPollInterval);
     return this;
   }
 

@@ -67,11 +67,12 @@ final class DynaliteServer implements AutoCloseable {
     Path home = Path.of(System.getProperty("lockkey.dynalite.home", "target/dynalite"));
     Path source = Path.of(System.getProperty("lockkey.dynalite.source", "src/test/dynalite"));
     Path cli = install(source, home);
+    Path survive = source.resolve("survive-aborted-requests.js").toAbsolutePath();
     IllegalStateException failure = new IllegalStateException("dynalite did not start");
     for (int attempt = 0; attempt < START_ATTEMPTS; attempt++) {
       int port = freePort(); // another process may take it first: then dynalite exits and we try another
       Path log = home.resolve("dynalite-" + port + ".log");
-      Process process = launch(home, List.of("node", cli.toString(), "--host", "127.0.0.1", "--port",
+      Process process = launch(home, List.of("node", "-r", survive.toString(), cli.toString(), "--host", "127.0.0.1", "--port",
           Integer.toString(port), "--createTableMs", "0", "--deleteTableMs", "0", "--updateTableMs", "0"), log);
       if (awaitListening(process, port)) {
         return new DynaliteServer(process, port);

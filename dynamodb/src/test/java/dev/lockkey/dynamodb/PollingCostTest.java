@@ -3,6 +3,7 @@ package dev.lockkey.dynamodb;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lockkey.Keyspace;
+import dev.lockkey.internal.store.PollingBackoff;
 import dev.lockkey.lock.Contention;
 import dev.lockkey.lock.ContractKey;
 import dev.lockkey.lock.Lease;

@@ -146,7 +146,8 @@ final class FieldCode {
     CodeBlock value = CodeBlock.of("this.$N", variable);
     switch (field.type().kind()) {
       case RECORD:
-        ClassName writer = GeneratedTypes.className(RecordModel.fingerprintOf((TypeRef.Declared) field.type().scalar()));
+        ClassName writer = GeneratedTypes.className(
+            GeneratedNames.fingerprintClass((TypeRef.Declared) field.type().scalar()));
         CodeBlock digest = CodeBlock.builder()
             .addStatement("this.$N = $N.fingerprint($N, $T::canonicalJson)", fingerprint, constant, variable, writer)
             .build();

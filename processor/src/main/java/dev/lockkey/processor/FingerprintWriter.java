@@ -113,7 +113,7 @@ final class FingerprintWriter {
       return CodeBlock.of("$T::$N", GeneratedTypes.CANONICAL_JSON, scalarMethod(scalar.kind()));
     }
     if (type instanceof JsonType.Nested nested) {
-      return CodeBlock.of("$T::write", GeneratedTypes.className(RecordModel.fingerprintOf(nested.record())));
+      return CodeBlock.of("$T::write", GeneratedTypes.className(GeneratedNames.fingerprintClass(nested.record())));
     }
     String json = JSON + depth;
     String element = "element" + depth;

@@ -4,7 +4,7 @@ import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
-import java.util.Map;
+import com.palantir.javapoet.WildcardTypeName;
 
 /** JavaPoet names of the runtime and JDK types that generated code uses, and of model types. */
 final class GeneratedTypes {
@@ -29,20 +29,47 @@ final class GeneratedTypes {
   static final ClassName DURATION = ClassName.get("java.time", "Duration");
   static final ClassName CHRONO_UNIT = ClassName.get("java.time.temporal", "ChronoUnit");
 
-  private static final Map<String, TypeName> PRIMITIVES = Map.of(
-      "byte", TypeName.BYTE,
-      "short", TypeName.SHORT,
-      "int", TypeName.INT,
-      "long", TypeName.LONG,
-      "boolean", TypeName.BOOLEAN);
-
   private GeneratedTypes() {}
 
-  /** The class named by {@code type}. */
+  /** The class named by {@code type}, without its type arguments. */
   static ClassName className(TypeRef.Declared type) {
     String outermost = type.simpleNames().get(0);
     String[] nested = type.simpleNames().subList(1, type.simpleNames().size()).toArray(String[]::new);
     return ClassName.get(type.packageName(), outermost, nested);
+  }
+
+  /** The type named by {@code type}, with its type arguments. */
+  static TypeName typeName(TypeRef type) {
+    if (type instanceof TypeRef.Primitive primitive) {
+      return switch (primitive.keyword()) {
+        case "boolean" -> TypeName.BOOLEAN;
+        case "byte" -> TypeName.BYTE;
+        case "short" -> TypeName.SHORT;
+        case "int" -> TypeName.INT;
+        case "long" -> TypeName.LONG;
+        case "char" -> TypeName.CHAR;
+        case "void" -> TypeName.VOID;
+        case "float" -> TypeName.FLOAT;
+        default -> TypeName.DOUBLE;
+      };
+    }
+    if (type instanceof TypeRef.Array array) {
+      return ArrayTypeName.of(typeName(array.component()));
+    }
+    if (type instanceof TypeRef.Wildcard wildcard) {
+      if (wildcard.bound() == null) {
+        return WildcardTypeName.subtypeOf(Object.class);
+      }
+      return wildcard.lower()
+          ? WildcardTypeName.supertypeOf(typeName(wildcard.bound()))
+          : WildcardTypeName.subtypeOf(typeName(wildcard.bound()));
+    }
+    TypeRef.Declared declared = (TypeRef.Declared) type;
+    ClassName raw = className(declared);
+    return declared.arguments().isEmpty()
+        ? raw
+        : ParameterizedTypeName.get(raw, declared.arguments().stream().map(GeneratedTypes::typeName)
+            .toArray(TypeName[]::new));
   }
 
   /** The scalar type of a field, e.g. {@code long} or {@code String}. */
@@ -50,9 +77,7 @@ final class GeneratedTypes {
     if (type.kind() == ScalarKind.BYTES) {
       return ArrayTypeName.of(TypeName.BYTE);
     }
-    return type.scalar() instanceof TypeRef.Declared declared
-        ? className(declared)
-        : PRIMITIVES.get(((TypeRef.Primitive) type.scalar()).keyword());
+    return typeName(type.scalar());
   }
 
   /** The type as the spec declares it, e.g. {@code Optional<String>}. */

@@ -24,8 +24,6 @@ final class GuardNames {
   static final String RESULT_CODEC = "dev.lockkey.codec.ResultCodec";
   static final String RATE_LIMIT = "dev.lockkey.ratelimit.RateLimit";
 
-  /** The generated class's simple name suffix, as {@code MethodGuards.SUFFIX}. */
-  static final String SUFFIX = "Guards";
   /** The generated table's field name, as {@code MethodGuards.FIELD}. */
   static final String FIELD = "GUARDS";
 

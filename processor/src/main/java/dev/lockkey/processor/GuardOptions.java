@@ -21,7 +21,7 @@ sealed interface GuardOptions {
    * @param codec the user's codec class, or {@code null} for the built-in codec of the result type
    * @param bytes with the built-in codec, whether results are {@code byte[]} (else {@code String})
    */
-  record Flight(TypeShape.Declared codec, boolean bytes, Duration resultTtl, Duration leaseTime, Duration waitTime)
+  record Flight(TypeRef.Declared codec, boolean bytes, Duration resultTtl, Duration leaseTime, Duration waitTime)
       implements GuardOptions {}
 
   /**
@@ -42,8 +42,8 @@ sealed interface GuardOptions {
    * @param finalFailures the exception types that are final, in the annotation's order
    * @param payload the parameter whose fingerprint is compared
    */
-  record Idempotent(TypeShape resultType, TypeShape.Declared codec, Duration expiry, Duration leaseTime,
-      String inProgress, Duration waitTime, List<TypeShape.Declared> finalFailures, Payload payload)
+  record Idempotent(TypeRef resultType, TypeRef.Declared codec, Duration expiry, Duration leaseTime,
+      String inProgress, Duration waitTime, List<TypeRef.Declared> finalFailures, Payload payload)
       implements GuardOptions {
     public Idempotent {
       finalFailures = List.copyOf(finalFailures);
@@ -57,5 +57,5 @@ sealed interface GuardOptions {
    * @param record the parameter's {@code @Fingerprinted} record type
    * @param fingerprint the record's generated fingerprint class
    */
-  record Payload(int index, TypeShape.Declared record, TypeShape.Declared fingerprint) {}
+  record Payload(int index, TypeRef.Declared record, TypeRef.Declared fingerprint) {}
 }

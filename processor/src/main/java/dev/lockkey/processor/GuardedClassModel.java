@@ -10,7 +10,7 @@ import java.util.List;
  *     the class's package
  * @param methods the guarded methods in declaration order
  */
-record GuardedClassModel(TypeShape.Declared type, String generatedName, List<GuardedMethodModel> methods) {
+record GuardedClassModel(TypeRef.Declared type, String generatedName, List<GuardedMethodModel> methods) {
 
   GuardedClassModel {
     methods = List.copyOf(methods);
@@ -18,6 +18,6 @@ record GuardedClassModel(TypeShape.Declared type, String generatedName, List<Gua
 
   /** The generated class's qualified name. */
   String qualifiedGeneratedName() {
-    return type.packageName().isEmpty() ? generatedName : type.packageName() + "." + generatedName;
+    return type.sibling(generatedName).qualifiedName();
   }
 }

@@ -23,11 +23,11 @@ import java.util.List;
 record GuardedMethodModel(
     GuardKind kind,
     String methodName,
-    List<TypeShape> parameterTypes,
+    List<TypeRef> parameterTypes,
     List<KeyParameter> keyParameters,
     KeySource source,
-    TypeShape.Declared spec,
-    TypeShape.Declared keyClass,
+    TypeRef.Declared spec,
+    TypeRef.Declared keyClass,
     List<String> accessors,
     boolean secret,
     int leaseParameter,
@@ -45,5 +45,5 @@ record GuardedMethodModel(
    * @param index its position among the method's parameters
    * @param type its declared type
    */
-  record KeyParameter(int index, String name, TypeShape type) {}
+  record KeyParameter(int index, String name, TypeRef type) {}
 }

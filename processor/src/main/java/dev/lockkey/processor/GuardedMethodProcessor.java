@@ -1,9 +1,7 @@
 package dev.lockkey.processor;
 
 import com.google.auto.service.AutoService;
-import com.palantir.javapoet.JavaFile;
 import java.io.IOException;
-import java.io.Writer;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -19,7 +17,6 @@ import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.util.ElementFilter;
-import javax.tools.JavaFileObject;
 
 /**
  * Checks methods annotated {@code @Locked}, {@code @SingleFlighted}, {@code @RateLimited} or
@@ -130,7 +127,7 @@ public final class GuardedMethodProcessor extends AbstractProcessor {
 
   /** Reads, checks and generates one class's guards; whatever goes wrong stays with this class. */
   private void process(TypeElement type, List<ExecutableElement> methods) {
-    GuardReporter reporter = new GuardReporter(processingEnv.getMessager());
+    Reporter reporter = new Reporter(processingEnv.getMessager());
     try {
       reader.read(type, methods, reporter).ifPresent(model -> write(model, type, reporter));
     } catch (RuntimeException e) {
@@ -138,13 +135,9 @@ public final class GuardedMethodProcessor extends AbstractProcessor {
     }
   }
 
-  private void write(GuardedClassModel model, Element type, GuardReporter reporter) {
-    JavaFile file = writer.write(model);
+  private void write(GuardedClassModel model, Element type, Reporter reporter) {
     try {
-      JavaFileObject source = processingEnv.getFiler().createSourceFile(model.qualifiedGeneratedName(), type);
-      try (Writer out = source.openWriter()) {
-        file.writeTo(out);
-      }
+      GeneratedSources.write(processingEnv.getFiler(), model.qualifiedGeneratedName(), type, writer.write(model));
     } catch (IOException e) { // also FilerException: a type of that name exists already
       reporter.report(type, GuardMessage.WRITE_FAILED, model.qualifiedGeneratedName(), e.getMessage());
     }
@@ -163,7 +156,7 @@ public final class GuardedMethodProcessor extends AbstractProcessor {
 
   private static boolean guarded(ExecutableElement method) {
     for (GuardKind kind : GuardKind.values()) {
-      if (Reporter.find(method, kind.annotation()) != null) {
+      if (Annotations.has(method, kind.annotation())) {
         return true;
       }
     }
@@ -176,9 +169,8 @@ public final class GuardedMethodProcessor extends AbstractProcessor {
       if (element instanceof VariableElement parameter
           && parameter.getEnclosingElement() instanceof ExecutableElement method
           && !guarded(method)) {
-        int index = method.getParameters().indexOf(parameter);
-        new GuardReporter(processingEnv.getMessager()).report(method, null, GuardProblem.onKeyField(
-            index, GuardMessage.KEY_FIELD_WITHOUT_GUARD, parameter.getSimpleName(), method.getSimpleName()));
+        new Reporter(processingEnv.getMessager()).report(parameter, Problem.onValue(GuardNames.KEY_FIELD, "value",
+            GuardMessage.KEY_FIELD_WITHOUT_GUARD, parameter.getSimpleName(), method.getSimpleName()));
       }
     }
   }

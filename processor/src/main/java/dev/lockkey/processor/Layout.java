@@ -75,7 +75,7 @@ final class Layout {
     long opening = segment.chars().filter(c -> c == '{').count();
     long closing = segment.chars().filter(c -> c == '}').count();
     if (opening == 0 && closing == 0) {
-      if (!SpecValidator.isWord(segment)) {
+      if (!Words.isWord(segment)) {
         problems.add(error(Message.TEMPLATE_LITERAL, template, segment));
       }
       return null;

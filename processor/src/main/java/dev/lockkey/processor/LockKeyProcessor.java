@@ -1,10 +1,8 @@
 package dev.lockkey.processor;
 
 import com.google.auto.service.AutoService;
-import com.palantir.javapoet.JavaFile;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,7 +27,6 @@ import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.ElementFilter;
 import javax.tools.Diagnostic;
 import javax.tools.FileObject;
-import javax.tools.JavaFileObject;
 import javax.tools.StandardLocation;
 
 /**
@@ -219,7 +216,7 @@ public final class LockKeyProcessor extends AbstractProcessor {
         process(spec);
       } else if (round.processingOver()) {
         new Reporter(processingEnv.getMessager()).report(spec, Message.UNRESOLVED,
-            spec.getSimpleName() + "Key", spec.getQualifiedName(), String.join(", ", unresolved));
+            GeneratedNames.keyClassName(spec.getSimpleName()), spec.getQualifiedName(), String.join(", ", unresolved));
       } else {
         deferred.add(spec.getQualifiedName().toString());
       }
@@ -246,12 +243,8 @@ public final class LockKeyProcessor extends AbstractProcessor {
   }
 
   private void write(SpecModel model, Element spec, Reporter reporter) {
-    JavaFile file = writer.write(model);
     try {
-      JavaFileObject source = processingEnv.getFiler().createSourceFile(model.qualifiedKeyName(), spec);
-      try (Writer out = source.openWriter()) {
-        out.write(file.toString()); // one write: JavaPoet's many small appends each cost the encoder a call
-      }
+      GeneratedSources.write(processingEnv.getFiler(), model.qualifiedKeyName(), spec, writer.write(model));
     } catch (FilerException e) {
       reporter.report(spec, Message.NAME_TAKEN, model.qualifiedName(), model.qualifiedKeyName());
     } catch (IOException e) {
@@ -294,10 +287,7 @@ public final class LockKeyProcessor extends AbstractProcessor {
       return;
     }
     try {
-      JavaFileObject source = processingEnv.getFiler().createSourceFile(name, origin);
-      try (Writer out = source.openWriter()) {
-        fingerprintWriter.write(model).writeTo(out);
-      }
+      GeneratedSources.write(processingEnv.getFiler(), name, origin, fingerprintWriter.write(model));
     } catch (IOException e) { // FilerException included: another processor wrote that name
       reporter.report(origin, Message.WRITE_FAILED, name, e.getMessage());
     }

@@ -4,15 +4,15 @@ import static javax.tools.Diagnostic.Kind.ERROR;
 import static javax.tools.Diagnostic.Kind.NOTE;
 import static javax.tools.Diagnostic.Kind.WARNING;
 
-import java.util.Locale;
 import javax.tools.Diagnostic;
 
 /**
- * Every message the processor prints, in one place. Each starts with a stable id in brackets,
- * then says which rule is broken, what was found, and how to fix it; javac adds "error:",
- * "warning:" or "Note:" itself. Several messages may share an id when they are variants of one rule.
+ * The catalogue of {@link LockKeyProcessor}: every message about specs, fingerprinted records and
+ * the layout guard, in one place ({@link GuardMessage} holds the guarded methods'). Each starts
+ * with a stable id in brackets, then says which rule is broken, what was found, and how to fix
+ * it. Several messages may share an id when they are variants of one rule.
  */
-enum Message {
+enum Message implements ProcessorMessage {
   // The spec type, reported on the interface.
   NOT_INTERFACE(ERROR, "LockKeyNotInterface",
       "@LockKeySpec %s is %s; a spec is an interface whose abstract methods are the identity fields;"
@@ -205,28 +205,14 @@ enum Message {
   FINGERPRINTED_NOT_RECORD(ERROR, "LockKeyFingerprint",
       "@Fingerprinted %s is %s; canonical JSON is generated for records only; declare it as a record");
 
-  private final Diagnostic.Kind kind;
-  private final String id;
-  private final String text;
+  private final MessageText text;
 
-  Message(Diagnostic.Kind kind, String id, String text) {
-    this.kind = kind;
-    this.id = id;
-    this.text = text;
+  Message(Diagnostic.Kind kind, String id, String template) {
+    this.text = new MessageText(kind, id, template);
   }
 
-  /** Error, warning or note. */
-  Diagnostic.Kind kind() {
-    return kind;
-  }
-
-  /** The stable id, e.g. {@code LockKeyFieldType}, shared by the variants of one rule. */
-  String id() {
-    return id;
-  }
-
-  /** The text to print, e.g. {@code [LockKeyVersion] version is 0; ...}. */
-  String format(Object... args) {
-    return "[" + id + "] " + String.format(Locale.ROOT, text, args);
+  @Override
+  public MessageText text() {
+    return text;
   }
 }

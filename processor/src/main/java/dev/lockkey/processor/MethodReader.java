@@ -1,9 +1,7 @@
 package dev.lockkey.processor;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
@@ -29,19 +27,21 @@ import javax.lang.model.util.Types;
  * this class gathers what they judge from javac.
  *
  * <p>The spec is read from the {@code TypeElement} of the annotation's class literal, whether it is
- * compiled now or comes from a jar: its identity fields are its abstract parameterless methods in
- * declaration order, as {@link SpecReader} reads them, and its key class is {@code XxxKey} in its
- * package. Whether the spec itself is valid is the spec processor's to report.
+ * compiled now or comes from a jar, into the {@link SpecShape} the spec processor reads too: its
+ * identity fields and its key class. Whether the spec itself is valid is the spec processor's to
+ * report.
  */
 final class MethodReader {
-  private static final String KEY_SUFFIX = "Key";
-
   private final Elements elements;
   private final Types types;
+  private final TypeRefs typeRefs;
+  private final SpecShapeReader shapes;
 
   MethodReader(Elements elements, Types types) {
     this.elements = elements;
     this.types = types;
+    this.typeRefs = new TypeRefs(elements, types);
+    this.shapes = new SpecShapeReader(typeRefs);
   }
 
   /**
@@ -55,8 +55,8 @@ final class MethodReader {
         return true;
       }
       for (GuardKind kind : GuardKind.values()) {
-        AnnotationMirror guard = Reporter.find(method, kind.annotation());
-        if (guard != null && guard.getElementValues().values().stream().anyMatch(MethodReader::erroneous)) {
+        AnnotationMirror guard = Annotations.find(method, kind.annotation());
+        if (guard != null && guard.getElementValues().values().stream().anyMatch(Annotations::erroneous)) {
           return true;
         }
       }
@@ -65,96 +65,77 @@ final class MethodReader {
   }
 
   /** The class's model, or empty when a method has errors (all of them reported). */
-  Optional<GuardedClassModel> read(TypeElement type, List<ExecutableElement> methods, GuardReporter reporter) {
+  Optional<GuardedClassModel> read(TypeElement type, List<ExecutableElement> methods, Reporter reporter) {
     List<GuardedMethodModel> models = new ArrayList<>();
-    String generatedName = generatedName(type);
+    String generatedName = GeneratedNames.guardsClassName(type);
     for (ExecutableElement method : methods) {
       readMethod(type, method, generatedName, reporter).ifPresent(models::add);
     }
     if (reporter.hadError() || models.size() != methods.size()) {
       return Optional.empty();
     }
-    return Optional.of(new GuardedClassModel(declared(type), generatedName, models));
-  }
-
-  /** {@code PaymentServiceGuards} for {@code PaymentService}, {@code Outer_InnerGuards} for a nested class. */
-  static String generatedName(TypeElement type) {
-    StringBuilder name = new StringBuilder(type.getSimpleName());
-    for (Element e = type.getEnclosingElement(); e instanceof TypeElement outer; e = outer.getEnclosingElement()) {
-      name.insert(0, outer.getSimpleName() + "_");
-    }
-    return name + GuardNames.SUFFIX;
+    return Optional.of(new GuardedClassModel(typeRefs.declared(type), generatedName, models));
   }
 
   private Optional<GuardedMethodModel> readMethod(TypeElement type, ExecutableElement method, String generatedName,
-      GuardReporter reporter) {
+      Reporter reporter) {
     String name = method.getSimpleName().toString();
     List<GuardKind> kinds = new ArrayList<>();
     for (GuardKind kind : GuardKind.values()) {
-      if (Reporter.find(method, kind.annotation()) != null) {
+      if (Annotations.has(method, kind.annotation())) {
         kinds.add(kind);
       }
     }
     if (kinds.size() > 1) {
-      reporter.report(method, null, GuardProblem.onMethod(
+      reporter.report(method, Problem.onElement(
           GuardMessage.TWO_GUARDS, name, kinds.get(0).display(), kinds.get(1).display()));
       return Optional.empty();
     }
     GuardKind kind = kinds.get(0);
-    AnnotationMirror guard = Reporter.find(method, kind.annotation());
-    List<GuardProblem> problems = new ArrayList<>();
+    AnnotationMirror guard = Annotations.find(method, kind.annotation());
+    List<Problem> problems = new ArrayList<>();
     checkInterceptable(type, method, generatedName, problems);
 
-    Map<String, Object> values = values(guard);
+    Attributes values = Attributes.of(elements, guard);
     TypeElement spec = values.get("value") instanceof DeclaredType specType
         ? (TypeElement) specType.asElement()
         : null;
-    if (spec == null || spec.getKind() != ElementKind.INTERFACE || Reporter.find(spec, Names.LOCK_KEY_SPEC) == null) {
-      problems.add(GuardProblem.onValue("value", GuardMessage.NOT_A_SPEC,
+    if (spec == null || spec.getKind() != ElementKind.INTERFACE || !Annotations.has(spec, Names.LOCK_KEY_SPEC)) {
+      problems.add(values.onValue("value", GuardMessage.NOT_A_SPEC,
           kind.display(), spec == null ? values.get("value") : spec.getQualifiedName(), kind.display()));
-      problems.forEach(problem -> reporter.report(method, guard, problem));
+      problems.forEach(problem -> reporter.report(method, problem));
       return Optional.empty();
     }
-    List<ExecutableElement> accessors = ElementFilter.methodsIn(spec.getEnclosedElements()).stream()
-        .filter(accessor -> accessor.getModifiers().contains(Modifier.ABSTRACT) && accessor.getParameters().isEmpty())
-        .toList();
-    boolean kotlin = Reporter.find(spec, PropertyNames.KOTLIN_METADATA) != null;
-    List<MethodValidator.FieldFacts> fields = accessors.stream()
-        .map(accessor -> new MethodValidator.FieldFacts(
-            PropertyNames.fieldName(accessor.getSimpleName().toString(), kotlin), accessor.getReturnType().toString()))
-        .toList();
-    TypeShape.Declared specShape = declared(spec);
-    TypeShape.Declared keyClass = new TypeShape.Declared(
-        specShape.packageName(), List.of(spec.getSimpleName() + KEY_SUFFIX), List.of());
-
+    SpecShape shape = shapes.read(spec);
+    List<SpecShape.Accessor> fields = shape.fields();
+    List<ExecutableElement> accessors = SpecShapeReader.accessors(spec);
     List<MethodValidator.ParameterFacts> parameters = new ArrayList<>();
     for (int i = 0; i < method.getParameters().size(); i++) {
-      parameters.add(parameterFacts(i, method.getParameters().get(i), spec, keyClass, fields, accessors));
+      parameters.add(parameterFacts(i, method.getParameters().get(i), spec, shape, accessors));
     }
     String specName = spec.getSimpleName().toString();
-    KeySource source = MethodValidator.bind(specName, name, fields, parameters, problems);
+    KeySource source = MethodValidator.bind(kind.annotation(), specName, name, fields, parameters, problems);
     int lease = MethodValidator.lease(kind, parameters, problems);
     GuardOptions options = switch (kind) {
       case LOCKED -> MethodValidator.lock(values, problems);
       case SINGLE_FLIGHTED -> flightOptions(type, method, values, problems);
-      case RATE_LIMITED -> MethodValidator.rate(values,
-          accessors.stream().anyMatch(accessor -> Reporter.find(accessor, Names.WINDOW) != null), specName, problems);
+      case RATE_LIMITED -> MethodValidator.rate(values, shape.windowed(), specName, problems);
       case IDEMPOTENT -> idempotentOptions(type, method, values, parameters, problems);
     };
-    problems.forEach(problem -> reporter.report(method, guard, problem));
+    problems.forEach(problem -> reporter.report(method, problem));
     if (source == null || options == null || !problems.isEmpty()) { // every guard problem is an error
       return Optional.empty();
     }
     return Optional.of(new GuardedMethodModel(
         kind,
         name,
-        method.getParameters().stream().map(parameter -> shape(types.erasure(parameter.asType()))).toList(),
+        method.getParameters().stream().map(parameter -> typeRefs.of(types.erasure(parameter.asType()))).toList(),
         keyParameters(method, source),
         source,
-        specShape,
-        keyClass,
-        accessors.stream().map(accessor -> accessor.getSimpleName().toString()).toList(),
-        accessors.stream().anyMatch(accessor -> Reporter.find(accessor, Names.SECRET) != null),
+        shape.spec(),
+        shape.keyClass(),
+        fields.stream().map(SpecShape.Accessor::method).toList(),
+        shape.secret(),
         lease,
         options));
   }
@@ -169,7 +150,7 @@ final class MethodReader {
           ? whole.parameter().equals(name)
           : ((KeySource.Fields) source).parameters().contains(name);
       if (used) {
-        keyParameters.add(new GuardedMethodModel.KeyParameter(i, name, shape(parameter.asType())));
+        keyParameters.add(new GuardedMethodModel.KeyParameter(i, name, typeRefs.of(parameter.asType())));
       }
     }
     return keyParameters;
@@ -177,11 +158,11 @@ final class MethodReader {
 
   /** A private or static method, or a type the generated class cannot name. */
   private void checkInterceptable(TypeElement type, ExecutableElement method, String generatedName,
-      List<GuardProblem> problems) {
+      List<Problem> problems) {
     String name = method.getSimpleName().toString();
     for (Modifier modifier : List.of(Modifier.PRIVATE, Modifier.STATIC)) {
       if (method.getModifiers().contains(modifier)) {
-        problems.add(GuardProblem.onMethod(GuardMessage.NOT_INTERCEPTABLE, name, modifier, modifier));
+        problems.add(Problem.onElement(GuardMessage.NOT_INTERCEPTABLE, name, modifier, modifier));
       }
     }
     List<TypeMirror> named = new ArrayList<>();
@@ -189,7 +170,7 @@ final class MethodReader {
     method.getParameters().forEach(parameter -> named.add(types.erasure(parameter.asType())));
     for (TypeMirror mirror : named) {
       privateType(mirror).ifPresent(hidden -> problems.add(
-          GuardProblem.onMethod(GuardMessage.INACCESSIBLE, name, hidden, generatedName)));
+          Problem.onElement(GuardMessage.INACCESSIBLE, name, hidden, generatedName)));
     }
   }
 
@@ -211,17 +192,17 @@ final class MethodReader {
   }
 
   /** The single flight's options: a codec of the user's that fits the result type, or a built-in one. */
-  private GuardOptions flightOptions(TypeElement type, ExecutableElement method, Map<String, Object> values,
-      List<GuardProblem> problems) {
+  private GuardOptions flightOptions(TypeElement type, ExecutableElement method, Attributes values,
+      List<Problem> problems) {
     TypeMirror result = method.getReturnType();
-    Optional<TypeShape.Declared> codec = codec(type, method, values, problems);
+    Optional<TypeRef.Declared> codec = codec(type, method, values, problems);
     if (codec.isPresent()) {
       return MethodValidator.flight(values, codec.get(), false, problems);
     }
     boolean bytes = result.getKind() == TypeKind.ARRAY
         && ((ArrayType) result).getComponentType().getKind() == TypeKind.BYTE;
     if (!bytes && !qualifiedName(result).equals(String.class.getName())) {
-      problems.add(GuardProblem.onMethod(GuardMessage.FLIGHT_RESULT, method.getSimpleName(), result, boxed(result)));
+      problems.add(Problem.onElement(GuardMessage.FLIGHT_RESULT, method.getSimpleName(), result, boxed(result)));
     }
     return MethodValidator.flight(values, null, bytes, problems);
   }
@@ -231,38 +212,37 @@ final class MethodReader {
    * (else the invoker finds one by the result's class, which a generic type defeats), the final
    * failures.
    */
-  private GuardOptions idempotentOptions(TypeElement type, ExecutableElement method, Map<String, Object> values,
-      List<MethodValidator.ParameterFacts> parameters, List<GuardProblem> problems) {
+  private GuardOptions idempotentOptions(TypeElement type, ExecutableElement method, Attributes values,
+      List<MethodValidator.ParameterFacts> parameters, List<Problem> problems) {
     TypeMirror result = method.getReturnType();
-    Optional<TypeShape.Declared> codec = codec(type, method, values, problems);
+    Optional<TypeRef.Declared> codec = codec(type, method, values, problems);
     if (codec.isEmpty() && hasTypeArguments(result)) {
-      problems.add(GuardProblem.onMethod(GuardMessage.IDEMPOTENT_RESULT, method.getSimpleName(), result, result));
+      problems.add(Problem.onElement(GuardMessage.IDEMPOTENT_RESULT, method.getSimpleName(), result, result));
     }
     MethodValidator.ParameterFacts payload = MethodValidator.payload(
         method.getSimpleName().toString(), parameters, problems);
     GuardOptions.Payload checked = null;
     if (payload != null) {
-      TypeShape.Declared record = declared((TypeElement) types.asElement(
+      TypeRef.Declared record = typeRefs.declared((TypeElement) types.asElement(
           method.getParameters().get(payload.index()).asType()));
-      checked = new GuardOptions.Payload(payload.index(), record, new TypeShape.Declared(record.packageName(),
-          List.of(String.join("", record.simpleNames()) + RecordModel.SUFFIX), List.of()));
+      checked = new GuardOptions.Payload(payload.index(), record, GeneratedNames.fingerprintClass(record));
     }
-    List<TypeShape.Declared> finalFailures = new ArrayList<>();
+    List<TypeRef.Declared> finalFailures = new ArrayList<>();
     if (values.get("finalFailures") instanceof List<?> failures) {
       for (Object failure : failures) {
         if (failure instanceof AnnotationValue value && value.getValue() instanceof DeclaredType failureType) {
-          finalFailures.add(declared((TypeElement) failureType.asElement()));
+          finalFailures.add(typeRefs.declared((TypeElement) failureType.asElement()));
           if (!thrown(method, failureType)) {
             String name = failureType.asElement().getSimpleName().toString();
-            problems.add(GuardProblem.onValue("finalFailures", GuardMessage.FINAL_NEVER_THROWN,
+            problems.add(values.onValue("finalFailures", GuardMessage.FINAL_NEVER_THROWN,
                 name, method.getSimpleName(), name));
           }
         }
       }
     }
-    TypeShape resultType = result.getKind() == TypeKind.VOID
-        ? new TypeShape.Primitive("void")
-        : shape(types.erasure(result));
+    TypeRef resultType = result.getKind() == TypeKind.VOID
+        ? new TypeRef.Primitive("void")
+        : typeRefs.of(types.erasure(result));
     return MethodValidator.idempotent(values, resultType, codec.orElse(null), finalFailures, checked, problems);
   }
 
@@ -270,8 +250,8 @@ final class MethodReader {
    * The user's codec class, when the annotation names one (problems added when it stores no result
    * of the method's type, or generated code cannot create it); empty for {@code Void.class}.
    */
-  private Optional<TypeShape.Declared> codec(TypeElement type, ExecutableElement method, Map<String, Object> values,
-      List<GuardProblem> problems) {
+  private Optional<TypeRef.Declared> codec(TypeElement type, ExecutableElement method, Attributes values,
+      List<Problem> problems) {
     if (!(values.get("codec") instanceof DeclaredType codecType)
         || qualifiedName(codecType).equals(Void.class.getName())) {
       return Optional.empty();
@@ -281,12 +261,12 @@ final class MethodReader {
     TypeElement codec = (TypeElement) codecType.asElement();
     Optional<TypeMirror> handled = codecArgument(codecType);
     if (result.getKind() == TypeKind.VOID || handled.isEmpty() || !types.isSameType(handled.get(), boxed)) {
-      problems.add(GuardProblem.onValue("codec", GuardMessage.CODEC_TYPE,
+      problems.add(values.onValue("codec", GuardMessage.CODEC_TYPE,
           codec.getSimpleName(), boxed, method.getSimpleName(), result));
     }
-    uncreatable(codec, type).ifPresent(why -> problems.add(GuardProblem.onValue("codec",
+    uncreatable(codec, type).ifPresent(why -> problems.add(values.onValue("codec",
         GuardMessage.CODEC_CONSTRUCTOR, codec.getSimpleName(), why)));
-    return Optional.of(declared(codec));
+    return Optional.of(typeRefs.declared(codec));
   }
 
   /** Whether {@code method} can throw {@code failure}: unchecked, or a subtype of a declared exception. */
@@ -343,20 +323,20 @@ final class MethodReader {
   }
 
   /**
-   * @param fields the spec's fields, in declaration order
-   * @param accessors their accessors, in the same order
+   * @param shape the shape of {@code spec}
+   * @param accessors the elements of its accessors, in the order of {@code shape.accessors()}
    */
   private MethodValidator.ParameterFacts parameterFacts(int index, VariableElement parameter, TypeElement spec,
-      TypeShape.Declared keyClass, List<MethodValidator.FieldFacts> fields, List<ExecutableElement> accessors) {
+      SpecShape shape, List<ExecutableElement> accessors) {
     String name = parameter.getSimpleName().toString();
     TypeMirror type = parameter.asType();
-    AnnotationMirror keyField = Reporter.find(parameter, GuardNames.KEY_FIELD);
-    String field = keyField == null ? null : (String) values(keyField).get("value");
+    AnnotationMirror keyField = Annotations.find(parameter, GuardNames.KEY_FIELD);
+    String field = keyField == null ? null : (String) Attributes.of(elements, keyField).get("value");
     boolean lease = type.getKind() == TypeKind.DECLARED && qualifiedName(type).equals(GuardNames.LEASE);
     boolean token = type.getKind() == TypeKind.DECLARED && qualifiedName(type).equals(GuardNames.FENCING_TOKEN);
     MethodValidator.Payload payload = MethodValidator.Payload.NONE;
     if (type.getKind() == TypeKind.DECLARED && types.asElement(type).getKind() == ElementKind.RECORD) {
-      payload = Reporter.find(types.asElement(type), Names.FINGERPRINTED) != null
+      payload = Annotations.has(types.asElement(type), Names.FINGERPRINTED)
           ? MethodValidator.Payload.FINGERPRINTED
           : MethodValidator.Payload.RECORD;
     }
@@ -364,11 +344,12 @@ final class MethodReader {
     if (type.getKind() == TypeKind.DECLARED && types.isAssignable(types.erasure(type), types.erasure(spec.asType()))) {
       String qualified = qualifiedName(type);
       whole = qualified.contentEquals(spec.getQualifiedName()) ? KeySource.Form.SPEC
-          : qualified.equals(keyClass.qualifiedName()) ? KeySource.Form.KEY
+          : qualified.equals(shape.keyClass().qualifiedName()) ? KeySource.Form.KEY
           : KeySource.Form.IMPLEMENTATION;
     }
     String candidate = field != null ? field : name;
-    int named = fields.stream().map(MethodValidator.FieldFacts::name).toList().indexOf(candidate);
+    int named = shape.accessors().stream().map(accessor -> accessor.parameterless() ? accessor.field() : null)
+        .toList().indexOf(candidate);
     boolean fits = named >= 0 && types.isAssignable(type, accessors.get(named).getReturnType());
     return new MethodValidator.ParameterFacts(
         index, name, type.toString(), field, whole, lease, token, payload, fits, hasTypeVariable(type));
@@ -376,28 +357,6 @@ final class MethodReader {
 
   private String qualifiedName(TypeMirror type) {
     return types.asElement(type) instanceof TypeElement element ? element.getQualifiedName().toString() : "";
-  }
-
-  /** {@code type} as generated code writes it; a type variable as its erasure. */
-  private TypeShape shape(TypeMirror type) {
-    return switch (type.getKind()) {
-      case BOOLEAN, BYTE, SHORT, INT, LONG, CHAR, FLOAT, DOUBLE -> new TypeShape.Primitive(type.toString());
-      case ARRAY -> new TypeShape.Array(shape(((ArrayType) type).getComponentType()));
-      case DECLARED -> {
-        TypeShape.Declared raw = declared((TypeElement) types.asElement(type));
-        yield new TypeShape.Declared(raw.packageName(), raw.simpleNames(),
-            ((DeclaredType) type).getTypeArguments().stream().map(this::shape).toList());
-      }
-      case WILDCARD -> {
-        WildcardType wildcard = (WildcardType) type;
-        TypeMirror lower = wildcard.getSuperBound();
-        TypeMirror upper = wildcard.getExtendsBound();
-        yield lower != null ? new TypeShape.Wildcard(shape(lower), true)
-            : new TypeShape.Wildcard(upper == null ? null : shape(upper), false);
-      }
-      case TYPEVAR -> shape(types.erasure(type));
-      default -> throw new IllegalStateException("unexpected parameter type " + type + " (" + type.getKind() + ")");
-    };
   }
 
   private static boolean hasTypeVariable(TypeMirror type) {
@@ -421,33 +380,5 @@ final class MethodReader {
       case DECLARED -> ((DeclaredType) type).getTypeArguments().stream().anyMatch(MethodReader::unresolved);
       default -> false;
     };
-  }
-
-  private TypeShape.Declared declared(TypeElement type) {
-    List<String> simpleNames = new ArrayList<>();
-    for (Element e = type; e instanceof TypeElement; e = e.getEnclosingElement()) {
-      simpleNames.add(0, e.getSimpleName().toString());
-    }
-    return new TypeShape.Declared(elements.getPackageOf(type).getQualifiedName().toString(), simpleNames, List.of());
-  }
-
-  /**
-   * Whether javac could not evaluate an attribute value, e.g. a class literal of an unknown type:
-   * javac shows it as {@code <error>}.
-   */
-  private static boolean erroneous(AnnotationValue value) {
-    return value.toString().contains("<error>");
-  }
-
-  /** The attribute values with defaults, by name; an enum constant as its name. */
-  private Map<String, Object> values(AnnotationMirror annotation) {
-    Map<String, Object> values = new HashMap<>();
-    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
-        elements.getElementValuesWithDefaults(annotation).entrySet()) {
-      Object value = entry.getValue().getValue();
-      values.put(entry.getKey().getSimpleName().toString(),
-          value instanceof VariableElement constant ? constant.getSimpleName().toString() : value);
-    }
-    return values;
   }
 }

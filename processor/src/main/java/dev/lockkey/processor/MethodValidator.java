@@ -4,10 +4,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * The rules of guarded methods, on plain facts that {@link MethodReader} gathers from javac: which
@@ -20,13 +18,8 @@ final class MethodValidator {
   private static final Duration MIN_RENEWED_LEASE = Duration.ofMillis(30);
   /** The longest time to live of a record, as {@code Ttls.MAX}. */
   private static final Duration LONGEST_TTL = Duration.ofDays(36_525);
-  /** A word of the key format, as {@code Words.isWord}. */
-  private static final Pattern WORD = Pattern.compile("[a-z0-9][a-z0-9_-]{0,63}");
 
   private MethodValidator() {}
-
-  /** An identity field of the spec: its accessor's name and type, as javac prints it. */
-  record FieldFacts(String name, String type) {}
 
   /**
    * What the reader found about one parameter of the guarded method.
@@ -66,48 +59,49 @@ final class MethodValidator {
    * The one source of every identity field, or {@code null} with the problems added: a missing or
    * ambiguous field, an incompatible parameter, a {@code @KeyField} naming no field.
    *
+   * @param guard the guard annotation's qualified name: a missing field is reported on its spec
    * @param spec the spec's simple name, for messages
    * @param method the method's name, for messages
    */
-  static KeySource bind(String spec, String method, List<FieldFacts> fields, List<ParameterFacts> parameters,
-      List<GuardProblem> problems) {
+  static KeySource bind(String guard, String spec, String method, List<SpecShape.Accessor> fields,
+      List<ParameterFacts> parameters, List<Problem> problems) {
     int before = problems.size();
-    List<String> names = fields.stream().map(FieldFacts::name).toList();
+    List<String> names = fields.stream().map(SpecShape.Accessor::field).toList();
     for (ParameterFacts parameter : parameters) {
       if (parameter.keyField() != null && !names.contains(parameter.keyField())) {
-        problems.add(GuardProblem.onKeyField(parameter.index(), GuardMessage.UNKNOWN_KEY_FIELD,
-            parameter.keyField(), spec, String.join(", ", names)));
+        problems.add(Problem.onParameterValue(parameter.index(), GuardNames.KEY_FIELD, "value",
+            GuardMessage.UNKNOWN_KEY_FIELD, parameter.keyField(), spec, String.join(", ", names)));
       }
     }
     // a misspelt @KeyField most likely meant the field that is missing now: one error, not two
     boolean misspelt = problems.size() > before;
     Set<String> reportedPairs = new HashSet<>();
     List<ParameterFacts> sources = new ArrayList<>();
-    for (FieldFacts field : fields) {
+    for (SpecShape.Accessor field : fields) {
       List<ParameterFacts> candidates = parameters.stream()
-          .filter(parameter -> parameter.names(field.name()) || parameter.wholeKey())
+          .filter(parameter -> parameter.names(field.field()) || parameter.wholeKey())
           .toList();
       if (candidates.isEmpty()) {
         if (misspelt) {
           continue;
         }
-        problems.add(GuardProblem.onValue("value", GuardMessage.MISSING_FIELD, field.name(), spec, method,
-            field.type(), field.name(), field.name(), spec));
+        problems.add(Problem.onValue(guard, "value", GuardMessage.MISSING_FIELD, field.field(), spec, method,
+            field.type(), field.field(), field.field(), spec));
       } else if (candidates.size() > 1) {
         ParameterFacts first = candidates.get(0);
         ParameterFacts second = candidates.get(1);
         if (reportedPairs.add(first.name() + "/" + second.name())) {
-          problems.add(GuardProblem.onParameter(second.index(), GuardMessage.AMBIGUOUS_FIELD,
-              field.name(), spec, first.name(), second.name(), field.name()));
+          problems.add(Problem.onParameter(second.index(), GuardMessage.AMBIGUOUS_FIELD,
+              field.field(), spec, first.name(), second.name(), field.field()));
         }
       } else {
         ParameterFacts source = candidates.get(0);
         if (source.typeVariable()) {
-          problems.add(GuardProblem.onParameter(source.index(), GuardMessage.TYPE_VARIABLE,
+          problems.add(Problem.onParameter(source.index(), GuardMessage.TYPE_VARIABLE,
               source.name(), source.type(), field.type()));
         } else if (!source.wholeKey() && !source.fits()) {
-          problems.add(GuardProblem.onParameter(source.index(), GuardMessage.FIELD_TYPE,
-              source.name(), source.type(), field.name(), spec, field.type(), field.type()));
+          problems.add(Problem.onParameter(source.index(), GuardMessage.FIELD_TYPE,
+              source.name(), source.type(), field.field(), spec, field.type(), field.type()));
         }
         sources.add(source);
       }
@@ -125,17 +119,17 @@ final class MethodValidator {
    * The index of the parameter that receives the lease (for {@code @Idempotent}: the fencing
    * token), or -1; problems for a lease or token the guard does not hand out, or two of them.
    */
-  static int lease(GuardKind kind, List<ParameterFacts> parameters, List<GuardProblem> problems) {
+  static int lease(GuardKind kind, List<ParameterFacts> parameters, List<Problem> problems) {
     List<ParameterFacts> leases = parameters.stream().filter(ParameterFacts::lease).toList();
     List<ParameterFacts> tokens = parameters.stream().filter(ParameterFacts::token).toList();
     if (kind != GuardKind.IDEMPOTENT) {
       String fix = kind == GuardKind.RATE_LIMITED
           ? "remove the parameter"
           : "take a Lease parameter and pass its fencingToken()";
-      tokens.forEach(token -> problems.add(GuardProblem.onParameter(
+      tokens.forEach(token -> problems.add(Problem.onParameter(
           token.index(), GuardMessage.TOKEN_NOT_IDEMPOTENT, token.name(), fix)));
     } else {
-      leases.forEach(lease -> problems.add(GuardProblem.onParameter(
+      leases.forEach(lease -> problems.add(Problem.onParameter(
           lease.index(), GuardMessage.LEASE_NOT_IDEMPOTENT, lease.name())));
     }
     List<ParameterFacts> held = kind == GuardKind.IDEMPOTENT ? tokens : leases;
@@ -143,10 +137,10 @@ final class MethodValidator {
       return -1;
     }
     if (kind == GuardKind.RATE_LIMITED) {
-      held.forEach(lease -> problems.add(GuardProblem.onParameter(
+      held.forEach(lease -> problems.add(Problem.onParameter(
           lease.index(), GuardMessage.LEASE_NOT_HELD, lease.name(), kind.display())));
     } else if (held.size() > 1) {
-      problems.add(GuardProblem.onParameter(held.get(1).index(),
+      problems.add(Problem.onParameter(held.get(1).index(),
           kind == GuardKind.IDEMPOTENT ? GuardMessage.TWO_TOKENS : GuardMessage.TWO_LEASES,
           held.get(0).name(), held.get(1).name()));
     }
@@ -159,27 +153,27 @@ final class MethodValidator {
    *
    * @param method the method's name, for messages
    */
-  static ParameterFacts payload(String method, List<ParameterFacts> parameters, List<GuardProblem> problems) {
+  static ParameterFacts payload(String method, List<ParameterFacts> parameters, List<Problem> problems) {
     List<ParameterFacts> payloads = parameters.stream()
         .filter(parameter -> parameter.payload() == Payload.FINGERPRINTED)
         .toList();
     if (payloads.size() > 1) {
-      problems.add(GuardProblem.onParameter(payloads.get(1).index(), GuardMessage.TWO_PAYLOADS,
+      problems.add(Problem.onParameter(payloads.get(1).index(), GuardMessage.TWO_PAYLOADS,
           payloads.get(0).name(), payloads.get(1).name()));
       return null;
     }
     if (payloads.isEmpty()) {
       parameters.stream().filter(parameter -> parameter.payload() == Payload.RECORD).findFirst().ifPresentOrElse(
-          record -> problems.add(GuardProblem.onParameter(record.index(), GuardMessage.PAYLOAD_NOT_FINGERPRINTED,
+          record -> problems.add(Problem.onParameter(record.index(), GuardMessage.PAYLOAD_NOT_FINGERPRINTED,
               record.name(), record.type(), record.type())),
-          () -> problems.add(GuardProblem.onMethod(GuardMessage.NO_PAYLOAD, method)));
+          () -> problems.add(Problem.onElement(GuardMessage.NO_PAYLOAD, method)));
       return null;
     }
     return payloads.get(0);
   }
 
   /** {@code @Locked}'s options, or {@code null} with the problems added. */
-  static GuardOptions.Lock lock(Map<String, Object> values, List<GuardProblem> problems) {
+  static GuardOptions.Lock lock(Attributes values, List<Problem> problems) {
     int before = problems.size();
     String renewal = (String) values.get("renewal");
     Duration lease = duration(values, "leaseTime", problems).orElse(null);
@@ -188,7 +182,7 @@ final class MethodValidator {
       if (lease.toMillis() < 1) {
         problems.add(range(values, "leaseTime", "under 1ms", "a lease is at least 1ms"));
       } else if ("ON".equals(renewal) && lease.compareTo(MIN_RENEWED_LEASE) < 0) {
-        problems.add(GuardProblem.onValue("leaseTime", GuardMessage.RENEWED_LEASE, values.get("leaseTime")));
+        problems.add(values.onValue("leaseTime", GuardMessage.RENEWED_LEASE, values.get("leaseTime")));
       }
     }
     checkWait(values, wait, problems);
@@ -201,8 +195,8 @@ final class MethodValidator {
    * @param codec the checked codec class, or {@code null} for the built-in codec
    * @param bytes with the built-in codec, whether results are {@code byte[]}
    */
-  static GuardOptions.Flight flight(Map<String, Object> values, TypeShape.Declared codec, boolean bytes,
-      List<GuardProblem> problems) {
+  static GuardOptions.Flight flight(Attributes values, TypeRef.Declared codec, boolean bytes,
+      List<Problem> problems) {
     int before = problems.size();
     Duration ttl = duration(values, "resultTtl", problems).orElse(null);
     Duration lease = duration(values, "leaseTime", problems).orElse(null);
@@ -224,26 +218,26 @@ final class MethodValidator {
    * @param keyWindow whether the spec has a {@code @Window} field
    * @param spec the spec's simple name, for messages
    */
-  static GuardOptions.Rate rate(Map<String, Object> values, boolean keyWindow, String spec,
-      List<GuardProblem> problems) {
+  static GuardOptions.Rate rate(Attributes values, boolean keyWindow, String spec,
+      List<Problem> problems) {
     int before = problems.size();
     long limit = (Long) values.get("limit");
     long burst = (Long) values.get("burst");
     String purpose = (String) values.get("purpose");
     Optional<Duration> window = duration(values, "window", problems);
     if (limit < 1) {
-      problems.add(GuardProblem.onValue("limit", GuardMessage.LIMIT, "limit", limit,
+      problems.add(values.onValue("limit", GuardMessage.LIMIT, "limit", limit,
           "a rate limit admits at least 1 call per window; use limit = 1 or more"));
     }
     if (burst < 0) {
-      problems.add(GuardProblem.onValue("burst", GuardMessage.LIMIT, "burst", burst,
+      problems.add(values.onValue("burst", GuardMessage.LIMIT, "burst", burst,
           "a burst is 0 (a fixed window) or at least 1 (a smooth limit)"));
     }
     if (((String) values.get("window")).isEmpty()) {
       if (burst > 0) {
-        problems.add(GuardProblem.onValue("burst", GuardMessage.BURST_WITHOUT_WINDOW, burst));
+        problems.add(values.onValue("burst", GuardMessage.BURST_WITHOUT_WINDOW, burst));
       } else if (!keyWindow) {
-        problems.add(GuardProblem.onAnnotation(GuardMessage.NO_WINDOW, spec));
+        problems.add(values.onAnnotation(GuardMessage.NO_WINDOW, spec));
       }
     } else if (window.isPresent()) {
       Duration length = window.get();
@@ -254,8 +248,8 @@ final class MethodValidator {
             "a smooth limit admits at most one call per microsecond; lengthen the window"));
       }
     }
-    if (!purpose.isEmpty() && !WORD.matcher(purpose).matches()) {
-      problems.add(GuardProblem.onValue("purpose", GuardMessage.PURPOSE, purpose));
+    if (!purpose.isEmpty() && !Words.isWord(purpose)) {
+      problems.add(values.onValue("purpose", GuardMessage.PURPOSE, purpose));
     }
     return problems.size() > before ? null : new GuardOptions.Rate(limit, window.orElse(null), burst, purpose);
   }
@@ -268,9 +262,9 @@ final class MethodValidator {
    * @param finalFailures the exception types that are final
    * @param payload the checked payload, or {@code null} when it has problems
    */
-  static GuardOptions.Idempotent idempotent(Map<String, Object> values, TypeShape resultType,
-      TypeShape.Declared codec, List<TypeShape.Declared> finalFailures, GuardOptions.Payload payload,
-      List<GuardProblem> problems) {
+  static GuardOptions.Idempotent idempotent(Attributes values, TypeRef resultType,
+      TypeRef.Declared codec, List<TypeRef.Declared> finalFailures, GuardOptions.Payload payload,
+      List<Problem> problems) {
     int before = problems.size();
     Duration expiry = duration(values, "expiry", problems).orElse(null);
     Duration lease = duration(values, "leaseTime", problems).orElse(null);
@@ -285,7 +279,7 @@ final class MethodValidator {
     }
     if (wait != null) {
       if ("FAIL".equals(inProgress)) {
-        problems.add(GuardProblem.onValue("waitTime", GuardMessage.WAIT_WITHOUT_WAITING, values.get("waitTime")));
+        problems.add(values.onValue("waitTime", GuardMessage.WAIT_WITHOUT_WAITING, values.get("waitTime")));
       } else {
         checkTtl(values, "waitTime", wait, Duration.ofMillis(1), "a duplicate waits at least 1ms", problems);
       }
@@ -295,8 +289,8 @@ final class MethodValidator {
   }
 
   /** A time to live that Redis keeps: from {@code shortest} to 100 years. */
-  private static void checkTtl(Map<String, Object> values, String attribute, Duration ttl, Duration shortest,
-      String rule, List<GuardProblem> problems) {
+  private static void checkTtl(Attributes values, String attribute, Duration ttl, Duration shortest,
+      String rule, List<Problem> problems) {
     if (ttl.compareTo(shortest) < 0) {
       problems.add(range(values, attribute, "under " + shortest.toMillis() + "ms", rule));
     } else if (ttl.compareTo(LONGEST_TTL) > 0) {
@@ -304,27 +298,27 @@ final class MethodValidator {
     }
   }
 
-  private static void checkWait(Map<String, Object> values, Duration wait, List<GuardProblem> problems) {
+  private static void checkWait(Attributes values, Duration wait, List<Problem> problems) {
     if (wait != null && wait.isNegative()) {
       problems.add(range(values, "waitTime", "negative", "use 0s not to wait"));
     }
   }
 
   /** The duration of {@code attribute}; empty when the attribute is empty or (a problem then) no duration. */
-  private static Optional<Duration> duration(Map<String, Object> values, String attribute,
-      List<GuardProblem> problems) {
+  private static Optional<Duration> duration(Attributes values, String attribute,
+      List<Problem> problems) {
     String text = (String) values.get(attribute);
     if (text.isEmpty()) {
       return Optional.empty();
     }
     Optional<Duration> duration = DurationText.parse(text);
     if (duration.isEmpty()) {
-      problems.add(GuardProblem.onValue(attribute, GuardMessage.DURATION, attribute, text));
+      problems.add(values.onValue(attribute, GuardMessage.DURATION, attribute, text));
     }
     return duration;
   }
 
-  private static GuardProblem range(Map<String, Object> values, String attribute, String what, String rule) {
-    return GuardProblem.onValue(attribute, GuardMessage.DURATION_RANGE, attribute, values.get(attribute), what, rule);
+  private static Problem range(Attributes values, String attribute, String what, String rule) {
+    return values.onValue(attribute, GuardMessage.DURATION_RANGE, attribute, values.get(attribute), what, rule);
   }
 }

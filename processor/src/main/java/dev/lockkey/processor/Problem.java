@@ -1,40 +1,53 @@
 package dev.lockkey.processor;
 
 import java.util.List;
-import javax.tools.Diagnostic;
 
 /**
- * One broken rule of a spec, and where on its element it belongs: on the element itself, on one
- * of its annotations, or on one attribute value of that annotation.
+ * One broken rule, of a spec, a record or a guarded method, and where on the reported element it
+ * belongs: on the element itself or one of its parameters, on an annotation there, or on one
+ * attribute value of that annotation (the annotation when the value is defaulted).
  *
- * @param annotation the qualified name of the annotation to point at, or {@code null} for the element
+ * @param parameter the index of the element's parameter to point at, or -1 for the element itself
+ * @param annotation the qualified name of the annotation to point at, or {@code null} for the
+ *     element or parameter
  * @param attribute the attribute whose value to point at, or {@code null} for the whole annotation
  * @param args the message's arguments
  */
-record Problem(Message message, String annotation, String attribute, List<Object> args) {
+record Problem(ProcessorMessage message, int parameter, String annotation, String attribute, List<Object> args) {
 
   Problem {
     args = List.copyOf(args);
   }
 
-  /** A problem of the element itself, e.g. a field's type. */
-  static Problem onElement(Message message, Object... args) {
-    return new Problem(message, null, null, List.of(args));
+  /** A problem of the element itself, e.g. a field's type or a guarded method. */
+  static Problem onElement(ProcessorMessage message, Object... args) {
+    return new Problem(message, -1, null, null, List.of(args));
   }
 
   /** A problem of an annotation on the element, e.g. a modifier that does not fit. */
-  static Problem onAnnotation(String annotation, Message message, Object... args) {
-    return new Problem(message, annotation, null, List.of(args));
+  static Problem onAnnotation(String annotation, ProcessorMessage message, Object... args) {
+    return new Problem(message, -1, annotation, null, List.of(args));
   }
 
   /** A problem of one attribute value, e.g. {@code version = 0}. */
-  static Problem onValue(String annotation, String attribute, Message message, Object... args) {
-    return new Problem(message, annotation, attribute, List.of(args));
+  static Problem onValue(String annotation, String attribute, ProcessorMessage message, Object... args) {
+    return new Problem(message, -1, annotation, attribute, List.of(args));
+  }
+
+  /** A problem of a guarded method's parameter, e.g. a second {@code Lease}. */
+  static Problem onParameter(int parameter, ProcessorMessage message, Object... args) {
+    return new Problem(message, parameter, null, null, List.of(args));
+  }
+
+  /** A problem of an attribute value of an annotation on a guarded method's parameter, e.g. {@code @KeyField("x")}. */
+  static Problem onParameterValue(
+      int parameter, String annotation, String attribute, ProcessorMessage message, Object... args) {
+    return new Problem(message, parameter, annotation, attribute, List.of(args));
   }
 
   /** Whether the problem stops generation. */
   boolean isError() {
-    return message.kind() == Diagnostic.Kind.ERROR;
+    return message.isError();
   }
 
   /** The text to print. */

@@ -16,9 +16,6 @@ import java.util.List;
  */
 record RecordModel(TypeRef.Declared record, boolean visible, List<Member> members, List<String> excluded) {
 
-  /** The suffix of a fingerprint class's name: {@code CaptureRequest} gets {@code CaptureRequestFingerprint}. */
-  static final String SUFFIX = "Fingerprint";
-
   /**
    * One member of the canonical JSON.
    *
@@ -33,14 +30,9 @@ record RecordModel(TypeRef.Declared record, boolean visible, List<Member> member
     excluded = List.copyOf(excluded);
   }
 
-  /** The fingerprint class of {@code record}, in its package: nested names joined, e.g. {@code OrderRequestFingerprint}. */
-  static TypeRef.Declared fingerprintOf(TypeRef.Declared record) {
-    return new TypeRef.Declared(record.packageName(), List.of(String.join("", record.simpleNames()) + SUFFIX));
-  }
-
   /** This record's fingerprint class. */
   TypeRef.Declared fingerprint() {
-    return fingerprintOf(record);
+    return GeneratedNames.fingerprintClass(record);
   }
 
   /** The record's name in messages and Javadoc, e.g. {@code Order.Line}. */
@@ -50,7 +42,6 @@ record RecordModel(TypeRef.Declared record, boolean visible, List<Member> member
 
   /** The fingerprint class's qualified name, for the filer. */
   String qualifiedFingerprintName() {
-    String simpleName = fingerprint().simpleNames().get(0);
-    return record.packageName().isEmpty() ? simpleName : record.packageName() + "." + simpleName;
+    return fingerprint().qualifiedName();
   }
 }

@@ -32,12 +32,12 @@ final class RecordReader {
   private static final String MAP = "java.util.Map";
   private static final String STRING = "java.lang.String";
 
-  private final Elements elements;
   private final Types types;
+  private final TypeRefs typeRefs;
 
   RecordReader(Elements elements, Types types) {
-    this.elements = elements;
     this.types = types;
+    this.typeRefs = new TypeRefs(elements, types);
   }
 
   /**
@@ -73,25 +73,25 @@ final class RecordReader {
 
     Reading(TypeElement record, List<Problem> problems, Deque<TypeElement> todo) {
       this.record = record;
-      this.display = SpecReader.declared(elements, record).simpleNames().stream().collect(Collectors.joining("."));
+      this.display = typeRefs.declared(record).simpleNames().stream().collect(Collectors.joining("."));
       this.problems = problems;
       this.todo = todo;
     }
 
     RecordModel model() {
-      TypeRef.Declared name = SpecReader.declared(elements, record);
+      TypeRef.Declared name = typeRefs.declared(record);
       if (!record.getTypeParameters().isEmpty()) {
         problems.add(Problem.onElement(Message.FINGERPRINT_GENERIC, display, record.getTypeParameters().stream()
             .map(parameter -> parameter.getSimpleName().toString()).collect(Collectors.joining(", "))));
         return new RecordModel(name, false, List.of(), List.of()); // its member types mean nothing yet
       }
       SpecReader.inaccessibility(record).ifPresent(why -> problems.add(Problem.onElement(
-          Message.FINGERPRINT_ACCESS, display, why, RecordModel.fingerprintOf(name).simpleNames().get(0))));
+          Message.FINGERPRINT_ACCESS, display, why, GeneratedNames.fingerprintClass(name).simpleNames().get(0))));
       List<RecordModel.Member> members = new ArrayList<>();
       List<String> excluded = new ArrayList<>();
       for (RecordComponentElement component : record.getRecordComponents()) {
         String member = component.getSimpleName().toString();
-        if (Reporter.find(component, Names.NOT_IN_FINGERPRINT) != null) {
+        if (Annotations.has(component, Names.NOT_IN_FINGERPRINT)) {
           excluded.add(member);
           continue;
         }
@@ -129,7 +129,7 @@ final class RecordReader {
       }
       if (element.getKind() == ElementKind.RECORD) {
         todo.add(element);
-        return new JsonType.Nested(SpecReader.declared(elements, element));
+        return new JsonType.Nested(typeRefs.declared(element));
       }
       ScalarKind kind = SpecValidator.SCALARS.get(name);
       if (kind == ScalarKind.INSTANT) {

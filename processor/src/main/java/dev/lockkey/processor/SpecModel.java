@@ -33,13 +33,12 @@ record SpecModel(
 
   /** The spec's qualified name, e.g. {@code com.acme.PaymentCapture}. */
   String qualifiedName() {
-    String nested = String.join(".", spec.simpleNames());
-    return spec.packageName().isEmpty() ? nested : spec.packageName() + "." + nested;
+    return spec.qualifiedName();
   }
 
   /** The generated class's qualified name. */
   String qualifiedKeyName() {
-    return spec.packageName().isEmpty() ? keyName : spec.packageName() + "." + keyName;
+    return spec.sibling(keyName).qualifiedName();
   }
 
   /** Whether any field is {@code @Secret}, so that the factory and builder take a {@code KeySecret}. */

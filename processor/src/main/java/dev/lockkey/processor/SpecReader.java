@@ -1,7 +1,6 @@
 package dev.lockkey.processor;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -9,13 +8,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
-import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
@@ -26,27 +23,29 @@ import javax.lang.model.util.Types;
 
 /**
  * Turns a {@code @LockKeySpec} element into a {@link SpecModel}, or reports every independent
- * reason why it cannot, each at its element, and returns nothing. The rules themselves are in
+ * reason why it cannot, each at its element, and returns nothing. The spec's name and fields come
+ * from its {@link SpecShape}, as the guard processor sees them; the rules themselves are in
  * {@link SpecValidator} and {@link Layout}; this class gathers what they judge from javac.
  *
- * <p>Identity fields are the abstract methods declared in the spec itself, in declaration order.
- * Default, static and private methods are not fields. A super-interface may contribute default
- * and static methods, but an abstract method inherited and not implemented in the spec is an
- * error: the fields and their order must be visible in the spec.
+ * <p>A super-interface may contribute default and static methods, but an abstract method
+ * inherited and not implemented in the spec is an error: the fields and their order must be
+ * visible in the spec.
  */
 final class SpecReader {
-  private static final String KEY_SUFFIX = "Key";
-
   private final Elements elements;
   private final Types types;
   private final KeySpaces keySpaces;
   private final RecordReader records;
+  private final TypeRefs typeRefs;
+  private final SpecShapeReader shapes;
 
   SpecReader(Elements elements, Types types, KeySpaces keySpaces) {
     this.elements = elements;
     this.types = types;
     this.keySpaces = keySpaces;
     this.records = new RecordReader(elements, types);
+    this.typeRefs = new TypeRefs(elements, types);
+    this.shapes = new SpecShapeReader(typeRefs);
   }
 
   /**
@@ -58,18 +57,16 @@ final class SpecReader {
    */
   List<String> unresolved(TypeElement spec) {
     List<String> unresolved = new ArrayList<>();
-    AnnotationMirror annotation = Reporter.find(spec, Names.LOCK_KEY_SPEC);
+    AnnotationMirror annotation = Annotations.find(spec, Names.LOCK_KEY_SPEC);
     if (annotation != null) {
       annotation.getElementValues().forEach((attribute, value) -> {
-        if (erroneous(value)) {
+        if (Annotations.erroneous(value)) {
           unresolved.add("the value of @LockKeySpec's " + attribute.getSimpleName());
         }
       });
     }
     spec.getInterfaces().forEach(type -> collectErrors(type, unresolved));
-    ElementFilter.methodsIn(spec.getEnclosedElements()).stream()
-        .filter(method -> method.getModifiers().contains(Modifier.ABSTRACT))
-        .forEach(method -> collectErrors(method.getReturnType(), unresolved));
+    SpecShapeReader.accessors(spec).forEach(method -> collectErrors(method.getReturnType(), unresolved));
     return unresolved;
   }
 
@@ -89,25 +86,20 @@ final class SpecReader {
           Names.LOCK_KEY_SPEC, Message.NOT_INTERFACE, spec.getSimpleName(), describe(spec.getKind())));
       return Optional.empty();
     }
-    TypeRef.Declared specName = declared(elements, spec);
-    String keyName = spec.getSimpleName() + KEY_SUFFIX;
+    SpecShape shape = shapes.read(spec);
+    String keyName = shape.keyClass().simpleNames().get(0);
     checkDeclaration(spec, keyName, reporter);
 
-    List<ExecutableElement> accessors = ElementFilter.methodsIn(spec.getEnclosedElements()).stream()
-        .filter(method -> method.getModifiers().contains(Modifier.ABSTRACT))
-        .toList();
+    List<ExecutableElement> accessors = SpecShapeReader.accessors(spec);
     if (accessors.isEmpty()) {
       reporter.report(spec, Message.NO_IDENTITY_FIELD, spec.getSimpleName());
     }
-    boolean kotlin = Reporter.find(spec, PropertyNames.KOTLIN_METADATA) != null;
-    List<String> fieldNames = accessors.stream()
-        .map(method -> PropertyNames.fieldName(method.getSimpleName().toString(), kotlin))
-        .toList();
+    List<String> fieldNames = shape.accessors().stream().map(SpecShape.Accessor::field).toList();
     Optional<Header> header = readHeader(spec, fieldNames, reporter);
     List<FieldModel> fields = new ArrayList<>();
     Map<String, RecordModel> fingerprinted = new LinkedHashMap<>();
     for (int i = 0; i < accessors.size(); i++) {
-      readField(accessors.get(i), fieldNames.get(i), fingerprinted, reporter).ifPresent(fields::add);
+      readField(accessors.get(i), shape.accessors().get(i), fingerprinted, reporter).ifPresent(fields::add);
     }
 
     if (reporter.hadError() || header.isEmpty() || fields.size() != accessors.size()) {
@@ -115,7 +107,7 @@ final class SpecReader {
     }
     Header valid = header.get();
     return Optional.of(new SpecModel(
-        specName, keyName, valid.domain(), valid.action(), valid.version(), valid.layout(), fields,
+        shape.spec(), keyName, valid.domain(), valid.action(), valid.version(), valid.layout(), fields,
         List.copyOf(fingerprinted.values())));
   }
 
@@ -123,7 +115,7 @@ final class SpecReader {
   private record Header(String domain, String action, int version, String layout) {}
 
   private Optional<Header> readHeader(TypeElement spec, List<String> fieldNames, Reporter reporter) {
-    Map<String, Object> values = values(Reporter.find(spec, Names.LOCK_KEY_SPEC));
+    Attributes values = Attributes.of(elements, Annotations.find(spec, Names.LOCK_KEY_SPEC));
     if (!(values.get("domain") instanceof String domain)
         || !(values.get("action") instanceof String action)
         || !(values.get("version") instanceof Integer version)
@@ -196,14 +188,15 @@ final class SpecReader {
   }
 
   /**
-   * @param fieldName the field's name, which differs from the accessor's for a Kotlin property;
+   * @param shape the accessor's names, whose field name differs from its own for a Kotlin property;
    *     messages name the accessor, the method the user sees in the spec or its kapt stub
    * @param fingerprinted where the models of a {@code @Hashed} record field and its nested records go,
    *     by qualified name
    */
   private Optional<FieldModel> readField(
-      ExecutableElement accessor, String fieldName, Map<String, RecordModel> fingerprinted, Reporter reporter) {
-    String name = accessor.getSimpleName().toString();
+      ExecutableElement accessor, SpecShape.Accessor shape, Map<String, RecordModel> fingerprinted,
+      Reporter reporter) {
+    String name = shape.method();
     TypeMirror returnType = accessor.getReturnType();
     List<Problem> problems = new ArrayList<>();
     if (!accessor.getParameters().isEmpty()) {
@@ -221,7 +214,7 @@ final class SpecReader {
       type = readType(name, returnType, problems);
     }
     FieldModifiers modifiers = readModifiers(accessor);
-    problems.addAll(SpecValidator.field(name, type, returnType.toString(), modifiers));
+    problems.addAll(SpecValidator.field(name, type, shape.type(), modifiers));
     if (type != null && type.kind() == ScalarKind.RECORD && problems.stream().noneMatch(Problem::isError)) {
       Optional<List<RecordModel>> models = records.read((TypeElement) types.asElement(returnType), problems);
       if (models.isEmpty()) {
@@ -234,7 +227,7 @@ final class SpecReader {
     if (type == null || problems.stream().anyMatch(Problem::isError)) {
       return Optional.empty();
     }
-    return Optional.of(new FieldModel(fieldName, name, returnType.toString(), type, modifiers));
+    return Optional.of(new FieldModel(shape.field(), name, shape.type(), type, modifiers));
   }
 
   /** The field's type shape, or {@code null} with the reason added to {@code problems}. */
@@ -304,58 +297,29 @@ final class SpecReader {
       problems.add(Problem.onElement(Message.INACCESSIBLE_TYPE, name, declared));
       return Optional.empty();
     }
-    return Optional.of(new FieldType(kind, declared(elements, element), Container.NONE));
+    return Optional.of(new FieldType(kind, typeRefs.declared(element), Container.NONE));
   }
 
   private FieldModifiers readModifiers(ExecutableElement accessor) {
-    AnnotationMirror maxLength = Reporter.find(accessor, Names.MAX_LENGTH);
-    AnnotationMirror window = Reporter.find(accessor, Names.WINDOW);
+    AnnotationMirror maxLength = Annotations.find(accessor, Names.MAX_LENGTH);
+    AnnotationMirror window = Annotations.find(accessor, Names.WINDOW);
     return new FieldModifiers(
-        Reporter.find(accessor, Names.HASHED) != null,
-        Reporter.find(accessor, Names.SECRET) != null,
-        Reporter.find(accessor, Names.UNORDERED) != null,
-        Reporter.find(accessor, Names.CASE_INSENSITIVE) != null,
-        Reporter.find(accessor, Names.VERBATIM) != null,
-        maxLength == null || !(values(maxLength).get("value") instanceof Integer limit) ? null : limit,
+        Annotations.has(accessor, Names.HASHED),
+        Annotations.has(accessor, Names.SECRET),
+        Annotations.has(accessor, Names.UNORDERED),
+        Annotations.has(accessor, Names.CASE_INSENSITIVE),
+        Annotations.has(accessor, Names.VERBATIM),
+        maxLength == null || !(Attributes.of(elements, maxLength).get("value") instanceof Integer limit) ? null : limit,
         window == null ? null : readWindow(window));
   }
 
   /** The window, or {@code null} when javac could not evaluate its attributes (and reports that). */
   private WindowSize readWindow(AnnotationMirror window) {
-    Map<String, Object> values = values(window);
-    if (values.get("size") instanceof Long size && values.get("unit") instanceof VariableElement unit) {
-      return new WindowSize(size, unit.getSimpleName().toString());
+    Attributes values = Attributes.of(elements, window);
+    if (values.get("size") instanceof Long size && values.get("unit") instanceof String unit) {
+      return new WindowSize(size, unit);
     }
     return null;
-  }
-
-  /**
-   * Whether javac could not evaluate an attribute value, e.g. a constant it cannot find. javac
-   * shows such a value as the string {@code <error>} (a real string constant prints quoted).
-   */
-  private static boolean erroneous(AnnotationValue value) {
-    return "<error>".equals(value.toString());
-  }
-
-  /** The attribute values of an annotation, defaults included, by attribute name; erroneous ones left out. */
-  private Map<String, Object> values(AnnotationMirror annotation) {
-    Map<String, Object> values = new HashMap<>();
-    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
-        elements.getElementValuesWithDefaults(annotation).entrySet()) {
-      if (!erroneous(entry.getValue())) {
-        values.put(entry.getKey().getSimpleName().toString(), entry.getValue().getValue());
-      }
-    }
-    return values;
-  }
-
-  /** The name of {@code type} as generated code names it. */
-  static TypeRef.Declared declared(Elements elements, TypeElement type) {
-    List<String> simpleNames = new ArrayList<>();
-    for (Element e = type; e instanceof TypeElement; e = e.getEnclosingElement()) {
-      simpleNames.add(0, e.getSimpleName().toString());
-    }
-    return new TypeRef.Declared(elements.getPackageOf(type).getQualifiedName().toString(), simpleNames);
   }
 
   private String nameOf(TypeMirror type) {

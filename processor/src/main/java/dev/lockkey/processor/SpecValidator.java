@@ -11,7 +11,7 @@ import java.util.Set;
 
 /**
  * The rules a spec must follow, in one place: which Java types can be identity fields, which
- * modifiers fit which types, what a word, a version, a window and a field name may be, and which
+ * modifiers fit which types, what a version, a window and a field name may be, and which
  * field names look like per-request noise ({@link NoiseNames}). Template rules are in {@link Layout}. Everything here
  * works on plain values; {@link SpecReader} gathers them from javac and reports each problem at
  * its element.
@@ -62,36 +62,18 @@ final class SpecValidator {
   private static final List<String> WINDOW_UNITS =
       List.of("MILLIS", "SECONDS", "MINUTES", "HOURS", "HALF_DAYS", "DAYS");
 
-  private static final int MAX_WORD_LENGTH = 64;
-
   /** Window starts are rendered to the second, so shorter windows would share their text. */
   private static final Duration SHORTEST_WINDOW = Duration.ofSeconds(1);
 
   private SpecValidator() {}
 
-  /**
-   * Whether {@code text} is a word of the key format: 1 to 64 characters of {@code a-z 0-9 - _},
-   * starting with a letter or digit. The same rule as the runtime's {@code Words.isWord}, which
-   * the processor cannot load.
-   */
-  static boolean isWord(String text) {
-    if (text.isEmpty() || text.length() > MAX_WORD_LENGTH || !isLetterOrDigit(text.charAt(0))) {
-      return false;
-    }
-    return text.chars().allMatch(c -> isLetterOrDigit((char) c) || c == '-' || c == '_');
-  }
-
-  private static boolean isLetterOrDigit(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
-  }
-
   /** The problems of {@code @LockKeySpec}'s domain, action and version, each on its value. */
   static List<Problem> header(String domain, String action, int version) {
     List<Problem> problems = new ArrayList<>();
-    if (!isWord(domain)) {
+    if (!Words.isWord(domain)) {
       problems.add(Problem.onValue(Names.LOCK_KEY_SPEC, "domain", Message.BAD_WORD, "domain", domain));
     }
-    if (!isWord(action)) {
+    if (!Words.isWord(action)) {
       problems.add(Problem.onValue(Names.LOCK_KEY_SPEC, "action", Message.BAD_WORD, "action", action));
     }
     if (version < 1) {

@@ -56,7 +56,7 @@
  * passed, on a housekeeping thread of the executor's own (never a renewal thread); that release
  * also leaves the token in the releaser key, so a copy still on its way takes nothing. An
  * idempotent call settles a start, store or removal whose outcome is unknown the same way
- * ({@code dev.lockkey.redis.idempotency.IdempotentCalls}, "Unknown outcomes").
+ * ({@code dev.lockkey.redis.idempotency.RedisIdempotentCalls}, "Unknown outcomes").
  *
  * <h2>Replica acknowledgement</h2>
  * {@link dev.lockkey.redis.RedisLockExecutorBuilder#replicas} (opt-in, for every lock of the

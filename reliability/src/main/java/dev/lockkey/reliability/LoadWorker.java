@@ -17,7 +17,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import java.util.stream.IntStream;
 import redis.clients.jedis.RedisClient;
 
 /**
@@ -44,15 +43,11 @@ public final class LoadWorker {
 
   /** Runs the worker; see the class documentation for the arguments. */
   public static void main(String[] args) throws InterruptedException {
-    if (System.getenv(RedisFixture.REDIS_URL) == null) {
-      throw new IllegalStateException(RedisFixture.REDIS_URL + " must name the test's Redis server");
-    }
-    Keyspace keyspace = Keyspace.of(args[0]);
-    int threads = Integer.parseInt(args[1]);
-    List<StockAdjustmentKey> keys = IntStream.range(0, Integer.parseInt(args[2]))
-        .mapToObj(sku -> StockAdjustmentKey.of("central", sku))
-        .toList();
-    Duration runTime = Duration.ofMillis(Long.parseLong(args[3]));
+    WorkerArguments arguments = WorkerArguments.parse(args);
+    Keyspace keyspace = arguments.keyspace();
+    int threads = arguments.threads();
+    List<StockAdjustmentKey> keys = arguments.keys();
+    Duration runTime = arguments.runTime();
     String process = Long.toString(ProcessHandle.current().pid());
     LoadTally tally = new LoadTally();
     try (RedisFixture redis = RedisFixture.start();

@@ -21,6 +21,7 @@ class ModuleNamesTest {
       "dev.lockkey.processor.LockKeyProcessor, dev.lockkey.processor",
       "dev.lockkey.testing.RedisFixture, dev.lockkey.testing",
       "dev.lockkey.dynamodb.DynamoLockExecutor, dev.lockkey.dynamodb",
+      "dev.lockkey.jdbc.JdbcLockExecutor, dev.lockkey.jdbc",
       "dev.lockkey.spring.autoconfigure.LockKeyAutoConfiguration, dev.lockkey.spring"})
   void theJarNamesItsModule(String classInJar, String name) throws IOException {
     BuiltJar jar = ThisBuild.jarOrSkip(classInJar);

@@ -39,6 +39,7 @@ class PublishedArtifactsTest {
           + " dev/lockkey/testing/LockKeyExtension.html",
       "dev.lockkey.dynamodb.DynamoLockExecutor, dev/lockkey/dynamodb/DynamoLockExecutor.java,"
           + " dev/lockkey/dynamodb/DynamoLockExecutor.html",
+      "dev.lockkey.jdbc.JdbcLockExecutor, dev/lockkey/jdbc/JdbcLockExecutor.java, dev/lockkey/jdbc/JdbcLockExecutor.html",
       "dev.lockkey.spring.autoconfigure.LockKeyAutoConfiguration,"
           + " dev/lockkey/spring/autoconfigure/LockKeyAutoConfiguration.java,"
           + " dev/lockkey/spring/autoconfigure/LockKeyAutoConfiguration.html"})
@@ -87,8 +88,8 @@ class PublishedArtifactsTest {
       managed.add(entry.group(1));
     }
 
-    assertThat(published).contains("lockkey-core", "lockkey-redis", "lockkey-processor", "lockkey-test", "lockkey-dynamodb",
-        "lockkey-spring-boot-starter");
+    assertThat(published).contains("lockkey-core", "lockkey-redis", "lockkey-processor", "lockkey-test",
+        "lockkey-dynamodb", "lockkey-jdbc", "lockkey-spring-boot-starter");
     assertThat(managed).containsExactlyInAnyOrderElementsOf(published);
     assertThat(version(bom)).isEqualTo(version(parent.substring(parent.indexOf("<artifactId>lockkey-parent"))));
   }

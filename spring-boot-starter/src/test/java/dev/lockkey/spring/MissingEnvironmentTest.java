@@ -16,6 +16,8 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 /** An application started without {@code lockkey.environment} stops with a report that says how to set it. */
 @ExtendWith(OutputCaptureExtension.class)
 class MissingEnvironmentTest {
+  /** The web starters are on the test class path: no server on a fixed port for an application that fails anyway. */
+  private static final String NO_SERVER = "--spring.main.web-application-type=none";
 
   /** The application: every auto-configuration on the class path, no component scan. */
   @SpringBootConfiguration
@@ -26,7 +28,7 @@ class MissingEnvironmentTest {
   void theStartupFailureReportSaysHowToSetTheEnvironment(CapturedOutput output) {
     SpringApplication application = new SpringApplication(App.class);
     assertThatThrownBy(() -> application.run(
-        "--spring.data.redis.port=" + RedisFixture.shared().port(), "--spring.main.banner-mode=off"))
+        "--spring.data.redis.port=" + RedisFixture.shared().port(), "--spring.main.banner-mode=off", NO_SERVER))
         .hasRootCauseInstanceOf(LockKeyEnvironmentException.class);
     assertThat(output.toString())
         .contains("APPLICATION FAILED TO START")
@@ -40,7 +42,7 @@ class MissingEnvironmentTest {
   void anEnvironmentThatIsNoWordIsReportedWithTheRule(CapturedOutput output) {
     SpringApplication application = new SpringApplication(App.class);
     assertThatThrownBy(() -> application.run("--lockkey.environment=Prod", "--spring.main.banner-mode=off",
-        "--spring.data.redis.port=" + RedisFixture.shared().port()))
+        "--spring.data.redis.port=" + RedisFixture.shared().port(), NO_SERVER))
         .hasRootCauseInstanceOf(IllegalArgumentException.class);
     assertThat(output.toString()).contains("lockkey.environment='Prod' is none:").contains("a-z, 0-9");
   }

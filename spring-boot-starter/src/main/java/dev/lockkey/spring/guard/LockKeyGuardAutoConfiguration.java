@@ -32,7 +32,7 @@ import org.springframework.core.ResolvableType;
  * Guards bean methods annotated {@link Locked @Locked}, {@link SingleFlighted @SingleFlighted},
  * {@link RateLimited @RateLimited} or {@link Idempotent @Idempotent}: a {@link GuardInvoker} on
  * the lock executor, single flights, rate limiter, idempotent calls, the application's
- * {@code ResultCodec<R>} beans and (when configured) secret, and an infrastructure advisor that
+ * {@code ResultCodec<R>} beans and Jackson mapper and (when configured) secret, and an infrastructure advisor that
  * Spring Boot's auto-proxying applies to every bean with such a method. The keys are built by the
  * classes lockkey-processor generated; nothing is parsed at run time.
  */
@@ -51,7 +51,9 @@ public class LockKeyGuardAutoConfiguration {
    * @param calls the {@link IdempotentCalls} bean, if any, for {@code @Idempotent} methods
    * @param secret the {@link KeySecret} bean, if any, for keys with {@code @Secret} fields
    * @param beans where an {@code @Idempotent} method without a codec of its own finds the one
-   *     {@code ResultCodec<R>} bean of its result type {@code R}, if there is one
+   *     {@code ResultCodec<R>} bean of its result type {@code R}, else the application's Jackson
+   *     mapper bean ({@code JsonMapper} of Jackson 3, else {@code ObjectMapper} of Jackson 2) to
+   *     store {@code R} as JSON; without either, the runtime's default JSON codec, if Jackson is there
    * @return the invoker
    */
   @Bean
@@ -65,9 +67,12 @@ public class LockKeyGuardAutoConfiguration {
     limiter.ifAvailable(invoker::rateLimiter);
     calls.ifAvailable(invoker::idempotentCalls);
     secret.ifAvailable(invoker::secret);
-    // by the bean's declared generic type, as @Autowired ResultCodec<Receipt> would match it
-    invoker.resultCodecs(type -> beans.<ResultCodec<?>>getBeanProvider(
-        ResolvableType.forClassWithGenerics(ResultCodec.class, type)).getIfUnique());
+    invoker.resultCodecs(type -> {
+      // by the bean's declared generic type, as @Autowired ResultCodec<Receipt> would match it
+      ResultCodec<?> codec = beans.<ResultCodec<?>>getBeanProvider(
+          ResolvableType.forClassWithGenerics(ResultCodec.class, type)).getIfUnique();
+      return codec != null ? codec : ApplicationMapperCodecs.find(beans, type);
+    });
     return invoker.build();
   }
 

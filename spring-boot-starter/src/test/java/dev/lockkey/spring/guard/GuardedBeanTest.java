@@ -5,12 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lockkey.guard.RateLimitedException;
 import dev.lockkey.lock.LockTimeoutException;
-import dev.lockkey.testing.RedisFixture;
+import dev.lockkey.spring.SharedRedis;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -49,9 +48,7 @@ class GuardedBeanTest {
 
   @DynamicPropertySource
   static void redis(DynamicPropertyRegistry registry) {
-    registry.add("lockkey.environment", () -> "guards-" + UUID.randomUUID().toString().substring(0, 8));
-    registry.add("spring.data.redis.host", () -> RedisFixture.shared().host());
-    registry.add("spring.data.redis.port", () -> RedisFixture.shared().port());
+    SharedRedis.register(registry, "guards");
   }
 
   @Autowired DispatchService service;

@@ -5,12 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lockkey.idempotency.IdempotencyConflictException;
 import dev.lockkey.idempotency.IdempotentCalls;
-import dev.lockkey.testing.RedisFixture;
+import dev.lockkey.spring.SharedRedis;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -54,9 +53,7 @@ class IdempotentBeanTest {
 
   @DynamicPropertySource
   static void redis(DynamicPropertyRegistry registry) {
-    registry.add("lockkey.environment", () -> "idem-" + UUID.randomUUID().toString().substring(0, 8));
-    registry.add("spring.data.redis.host", () -> RedisFixture.shared().host());
-    registry.add("spring.data.redis.port", () -> RedisFixture.shared().port());
+    SharedRedis.register(registry, "idem");
   }
 
   @Autowired QuoteDesk desk;

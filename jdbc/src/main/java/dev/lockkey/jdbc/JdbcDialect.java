@@ -1,0 +1,75 @@
+package dev.lockkey.jdbc;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * What differs between databases: the lock statements and the way a waiter hears of a release.
+ * Each statement is one round trip, checks the owner token and takes "now" from the database's
+ * own clock, never from a parameter: no statement has a time parameter, so a client's clock never
+ * decides a lease. Each may run twice for one owner with the same answer (a retry after a lost
+ * reply): a take or release finds its own first write. {@link PostgresDialect} is the one implementation; MySQL or MariaDB would be
+ * another. Implementations are immutable and thread-safe.
+ */
+interface JdbcDialect {
+
+  /** {@return the DDL that creates the lock table {@code table} if it does not exist} */
+  String createTable(String table);
+
+  /**
+   * The take: parameters full key, owner token, lease time in ms. One row: the new fencing token
+   * when taken (else NULL), and the holder's milliseconds left when held (NULL when unknown).
+   */
+  String acquire(String table);
+
+  /** The extension: parameters full key, owner token, lease time in ms; one row changed when still held. */
+  String extend(String table);
+
+  /**
+   * The release: parameters full key, owner token; one row (or an update count of one) when the
+   * lease still held the lock, which also signals the key's release to listening waiters.
+   */
+  String release(String table);
+
+  /** {@return the DDL that creates the idempotency records' table {@code table} if it does not exist} */
+  String createIdempotencyTable(String table);
+
+  /**
+   * An idempotent call's claim, in the caller's transaction: parameters full key, fingerprint; one
+   * row inserted when the key was free, none when a committed record holds it (after waiting for
+   * a transaction that inserted it and is still open).
+   */
+  String claimRecord(String table);
+
+  /** Stores the claimed call's result: parameters result bytes (or NULL), full key. */
+  String storeResponse(String table);
+
+  /** Reads a call's record: parameter full key; one row (fingerprint, result bytes) unless none. */
+  String readRecord(String table);
+
+  /** A read for diagnostics: parameter full key; one row (held now, fencing token) unless never taken. */
+  String read(String table);
+
+  /**
+   * Makes {@code connection} hear the releases that {@link #release} signals.
+   *
+   * @throws SQLException when the database failed
+   */
+  void listen(Connection connection) throws SQLException;
+
+  /**
+   * Stops {@code connection} hearing releases, before it goes back to the pool.
+   *
+   * @throws SQLException when the database failed
+   */
+  void unlisten(Connection connection) throws SQLException;
+
+  /**
+   * Waits up to {@code timeoutMillis} on a {@link #listen listening} connection for releases.
+   *
+   * @return the full keys released meanwhile, perhaps none
+   * @throws SQLException when the connection failed
+   */
+  List<String> awaitReleases(Connection connection, int timeoutMillis) throws SQLException;
+}

@@ -1,0 +1,59 @@
+package dev.lockkey.jdbc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.lockkey.Keyspace;
+import dev.lockkey.LockKey;
+import dev.lockkey.ReadmeCode;
+import dev.lockkey.lock.ContractKey;
+import dev.lockkey.lock.Lease;
+import dev.lockkey.lock.LockExecutor;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The README's "PostgreSQL backend" blocks are this module's: the Java block stands in
+ * {@link #readmeJavaBlock} word for word, so it compiles against this build (it is not run: its
+ * pool would outlive the test; {@code JdbcLockExecutorTest} runs the same calls), and the DDL
+ * block is the shipped schema.
+ */
+class ReadmeJdbcTest {
+  private static final Path THIS_SOURCE = Path.of("src/test/java/dev/lockkey/jdbc/ReadmeJdbcTest.java");
+
+  /** Stands for the key class the processor generates for the README's {@code PaymentCapture} spec. */
+  private static final class PaymentCaptureKey {
+    static LockKey of(String tenant, long orderId) {
+      return ContractKey.of("capture", tenant + ":" + orderId);
+    }
+  }
+
+  /** The README's guarded resource. */
+  private interface Ledger {
+    void capture(String order, long fencingToken);
+  }
+
+  @SuppressWarnings("resource") // the README's pool and executor live as long as the application
+  private static void readmeJavaBlock(String jdbcUrl, Ledger ledger, String order) {
+    // the README's block, from here
+    HikariDataSource dataSource = new HikariDataSource();       // yours: URL, user, pool size
+    dataSource.setJdbcUrl(jdbcUrl);                             // e.g. jdbc:postgresql://db:5432/app
+    JdbcLockTable.create(dataSource);                           // once; or the DDL below in a migration
+    LockExecutor locks = JdbcLockExecutor.create(dataSource, Keyspace.of("prod"));
+    try (Lease lease = locks.acquire(PaymentCaptureKey.of("t42", 98765))) {   // row lock:prod:{payment:capture:v1:t42:98765}
+      ledger.capture(order, lease.fencingToken());
+    }
+    // to here
+  }
+
+  @Test
+  void theReadmesJavaBlockIsTheCodeAbove() throws IOException {
+    ReadmeCode.assertBlockIsTheCodeOf("jdbc-java", THIS_SOURCE, ReadmeJdbcTest.class.getPackageName());
+  }
+
+  @Test
+  void theReadmesDdlIsTheShippedSchema() throws IOException {
+    assertThat(JdbcLockTable.postgresqlDdl()).contains(ReadmeCode.block("jdbc-ddl"));
+  }
+}

@@ -1,0 +1,189 @@
+package dev.lockkey.reliability;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lockkey.Keyspace;
+import dev.lockkey.reliability.specs.StockAdjustmentKey;
+import dev.lockkey.testing.RedisClusterFixture;
+import dev.lockkey.testing.RedisFixture;
+import dev.lockkey.testing.RedisNode;
+import dev.lockkey.testing.TcpProxy;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import redis.clients.jedis.RedisClient;
+
+/**
+ * The randomized fault suite, on one Redis server and on a Redis Cluster: {@value #WORKERS} worker processes of
+ * {@value #THREADS} threads ({@link FaultWorker}) lock {@value #KEYS} keys (through a proxy each, on
+ * one server) and
+ * read-modify-write a {@link FencedRegister} on a server no fault touches, while the
+ * {@link Nemesis} stops workers, black-holes, slows and resets their connections, and pauses,
+ * puts to sleep and restarts the lock server (a cluster's masters are paused and put to sleep, not
+ * restarted: that would be a failover, which {@code ClusterFailoverTest} covers), on a schedule
+ * drawn from a seed. Then
+ * {@link FaultHistory} checks the history: no lost update, tokens that never fall or repeat, no
+ * overlap of valid holds untouched by a fault, progress while only a worker is faulted, and nothing
+ * left in the lock server but its documented, expiring state.
+ *
+ * <p>The seed is printed; {@code -Dlockkey.faults.seed=<seed>} replays its schedule and
+ * {@code -Dlockkey.faults.seconds=<n>} sets the time the nemesis runs on each backend (default 20).
+ */
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
+class RandomizedFaultsTest {
+  private static final int WORKERS = 3;
+  private static final int THREADS = 4;
+  private static final int KEYS = 4;
+  private static final long SEED = Long.getLong("lockkey.faults.seed", System.nanoTime());
+  private static final Duration FAULT_TIME = Duration.ofSeconds(Long.getLong("lockkey.faults.seconds", 20));
+  /** Before the first fault and after the last: the workers start, and the last holds end in peace. */
+  private static final Duration QUIET = Duration.ofSeconds(4);
+  /** Starting a JVM, connecting, and the last locks' release, on a loaded machine. */
+  private static final Duration SLACK = Duration.ofSeconds(90);
+  /** The lease time (1 s), a renewal's retry and a client's timeouts: how long a fault's effects last. */
+  private static final Duration AFTERMATH = Duration.ofSeconds(3);
+  /** Longest time without an acquisition while only a worker is faulted: its leases run out in 1 s. */
+  private static final Duration PROGRESS = Duration.ofSeconds(5);
+  /** What a lock leaves in Redis, each with a TTL (docs/BACKENDS.md): never the lock itself. */
+  private static final Pattern DOCUMENTED = Pattern.compile("(fence|releaser|contended|waiters|waiting):.*");
+
+  @Test
+  void onOneServerTheHistoryHasNoLostUpdateNoUnsafeHoldAndProgress(@TempDir Path dir) throws Exception {
+    try (RedisFixture store = RedisFixture.startLocal()) {
+      check(new Target("redis", List.of(store.node()), true), dir);
+    }
+  }
+
+  @Test
+  void onAClusterTheHistoryHasNoLostUpdateNoUnsafeHoldAndProgress(@TempDir Path dir) throws Exception {
+    // no replicas, and a node timeout longer than any pause: the faults slow and stop masters, no failover
+    try (RedisClusterFixture cluster = RedisClusterFixture.builder()
+        .masters(3).replicasPerMaster(0).nodeTimeout(Duration.ofSeconds(10)).start()) {
+      check(new Target("redis-cluster", cluster.masters().stream().map(cluster::node).toList(), false), dir);
+    }
+  }
+
+  /**
+   * Where the locks live: one server's node (proxied, restartable), or a cluster's masters (reached
+   * directly, never restarted).
+   */
+  private record Target(String name, List<RedisNode> nodes, boolean single) {
+    Map<String, String> workerEnvironment(TcpProxy proxy) {
+      return single ? Map.of(RedisFixture.REDIS_URL, "redis://127.0.0.1:" + proxy.port())
+          : Map.of(RedisFixture.REDIS_URL, "redis://127.0.0.1:" + nodes.get(0).port(), FaultWorker.CLUSTER, "1");
+    }
+  }
+
+  private static void check(Target target, Path dir) throws Exception {
+    System.out.println("[faults] " + target.name() + ": -Dlockkey.faults.seed=" + SEED + " -Dlockkey.faults.seconds="
+        + FAULT_TIME.toSeconds());
+    List<Nemesis.Step> schedule = Nemesis.schedule(SEED, WORKERS, target.single(), target.nodes().size(),
+        target.single(), FAULT_TIME);
+    Keyspace keyspace = UniqueKeyspace.of("faults");
+    try (RedisFixture registerServer = RedisFixture.startLocal();
+        RedisClient registerClient = registerServer.newClient()) {
+      List<Nemesis.Window> windows = new ArrayList<>();
+      List<FaultHistory.Hold> holds = runWorkers(target, registerServer, keyspace, schedule, windows, dir);
+      FencedRegister register = new FencedRegister(registerClient, keyspace);
+      Map<Integer, List<FaultHistory.Write>> writes = new LinkedHashMap<>();
+      for (int sku = 0; sku < KEYS; sku++) {
+        writes.put(sku, register.history(StockAdjustmentKey.of("central", sku)).stream()
+            .map(FaultHistory.Write::parse).toList());
+      }
+      FaultHistory history = new FaultHistory(holds, writes, windows, AFTERMATH);
+      record(target, history, windows);
+
+      assertThat(history.holds()).as("holds").isGreaterThan(100);
+      assertThat(history.lostUpdates()).as("lost updates (seed %d)", SEED).isEmpty();
+      assertThat(history.tokenOrder()).as("fencing tokens out of order (seed %d)", SEED).isEmpty();
+      assertThat(history.overlaps()).as("overlapping valid holds untouched by faults (seed %d)", SEED).isEmpty();
+      assertThat(history.stalls(PROGRESS)).as("stalls with only a worker faulted (seed %d)", SEED).isEmpty();
+      for (RedisNode node : target.nodes()) {
+        try (RedisClient locks = node.newClient()) {
+          assertOnlyDocumentedStateLeft(locks, keyspace);
+        }
+      }
+    }
+  }
+
+  private static List<FaultHistory.Hold> runWorkers(Target target, RedisFixture registerServer,
+      Keyspace keyspace, List<Nemesis.Step> schedule, List<Nemesis.Window> windows, Path dir) throws Exception {
+    long runMillis = QUIET.plus(FAULT_TIME).plus(QUIET).toMillis();
+    List<TcpProxy> proxies = new ArrayList<>();
+    List<ChildJvm> workers = new ArrayList<>();
+    try {
+      for (int i = 0; i < WORKERS; i++) {
+        TcpProxy proxy = null;
+        if (target.single()) {
+          proxy = TcpProxy.start(target.nodes().get(0).address());
+          proxies.add(proxy);
+        }
+        workers.add(ChildJvm.start(FaultWorker.class, target.workerEnvironment(proxy), keyspace.env(),
+            Integer.toString(THREADS), Integer.toString(KEYS), Long.toString(runMillis),
+            Integer.toString(registerServer.port()), dir.resolve("holds-" + i).toString()));
+      }
+      Thread.sleep(QUIET.toMillis());
+      windows.addAll(new Nemesis(workers, proxies, target.nodes()).run(schedule));
+      List<FaultHistory.Hold> holds = new ArrayList<>();
+      for (int i = 0; i < WORKERS; i++) {
+        ChildJvm worker = workers.get(i);
+        ReportLine result = worker.awaitLine("RESULT", Duration.ofMillis(runMillis).plus(SLACK));
+        assertThat(worker.awaitExit(SLACK)).as(worker.output()).isZero();
+        assertThat(result.number("errors")).as("unexpected failures in worker %d: %s", i, worker.output()).isZero();
+        int index = i;
+        Files.readAllLines(dir.resolve("holds-" + i), StandardCharsets.UTF_8)
+            .forEach(line -> holds.add(FaultHistory.Hold.parse(index, line)));
+      }
+      return holds;
+    } finally {
+      for (ChildJvm worker : workers) {
+        worker.close();
+      }
+      proxies.forEach(TcpProxy::close);
+    }
+  }
+
+  /** Once the last leases ran out: no lock, and only documented keys, each expiring. */
+  private static void assertOnlyDocumentedStateLeft(RedisClient locks, Keyspace keyspace) throws InterruptedException {
+    String prefix = ":" + keyspace.env() + ":";
+    Await.until("no lock left in the store", Duration.ofSeconds(20),
+        () -> RedisContents.keys(locks, "lock:" + keyspace.env() + ":*").isEmpty());
+    for (String key : RedisContents.keys(locks, "*")) {
+      if (key.contains(prefix)) {
+        assertThat(key).as("a key left in the store").matches(DOCUMENTED);
+        long ttl = locks.pttl(key);
+        assertThat(ttl).as("the TTL of %s (-2: gone since)", key).isNotEqualTo(-1L);
+      }
+    }
+  }
+
+  private static void record(Target target, FaultHistory history, List<Nemesis.Window> windows) {
+    Map<Nemesis.Kind, Integer> byKind = new EnumMap<>(Nemesis.Kind.class);
+    windows.forEach(window -> byKind.merge(window.kind(), 1, Integer::sum));
+    Map<String, Object> figures = new LinkedHashMap<>();
+    figures.put("seed", SEED);
+    figures.put("backend", target.name());
+    figures.put("faultSeconds", FAULT_TIME.toSeconds());
+    figures.put("faults", windows.size());
+    byKind.forEach((kind, count) -> figures.put(kind.name(), count));
+    figures.put("acquisitions", history.holds());
+    figures.put("cleanHolds", history.cleanHolds().size());
+    figures.put("accepted", history.writes(true));
+    figures.put("refused", history.writes(false));
+    figures.put("refusedOutsideFaults", history.refusedOutsideFaults());
+    figures.put("lostUpdates", history.lostUpdates().size());
+    figures.put("overlapsOutsideFaults", history.overlaps().size());
+    Figures.record("faults", figures);
+  }
+}
