@@ -105,6 +105,8 @@ public final class RedisIdempotentCalls implements IdempotentCalls, AutoCloseabl
   public static final String OUTCOME_PURPOSE = "idem-outcome";
   /** The longest wait of a duplicate between two reads of the record when no message comes. */
   public static final Duration FALLBACK_POLL = Duration.ofSeconds(2);
+  /** How often a waiter reads again while its subscription is not confirmed (the subscriber reconnects). */
+  private static final Duration UNHEARD_POLL = Duration.ofMillis(100);
 
   private static final System.Logger LOG = System.getLogger(RedisIdempotentCalls.class.getName());
   private static final Pattern FINGERPRINT = Pattern.compile("[0-9a-f]{32}");
@@ -231,12 +233,14 @@ public final class RedisIdempotentCalls implements IdempotentCalls, AutoCloseabl
             if (outcome == null) {
               // listen, then read again: an outcome published before the subscription went unheard
               outcome = OutcomeWaiter.listen(notifier, channel(key),
-                  Math.min(left, fallbackPollNanos), recordKey);
+                  Math.min(left, UNHEARD_POLL.toNanos()), recordKey);
               continue;
             }
             // until the outcome's message, the lease's end (a dead leader is taken over) or a slow poll
             long leaseLeft = TimeUnit.MILLISECONDS.toNanos(Math.max(1, begun.number()));
-            outcome.await(Math.min(Math.min(fallbackPollNanos, leaseLeft), left), recordKey);
+            // while the subscriber reconnects no message comes: read again soon rather than at the slow poll
+            long poll = outcome.listening() ? fallbackPollNanos : Math.min(fallbackPollNanos, UNHEARD_POLL.toNanos());
+            outcome.await(Math.min(Math.min(poll, leaseLeft), left), recordKey);
         }
       }
     } finally {

@@ -53,6 +53,14 @@ public final class OutcomeWaiter implements AutoCloseable {
     }
   }
 
+  /**
+   * {@return whether the subscription is confirmed, so that a message will be heard; not while the
+   * notifier reconnects (after a node's outage, say), when only reading again finds the outcome}
+   */
+  public boolean listening() {
+    return channel.confirmed();
+  }
+
   /** Forgets earlier messages; call before each read of the outcome. */
   public void clear() {
     wakeup.clear();
