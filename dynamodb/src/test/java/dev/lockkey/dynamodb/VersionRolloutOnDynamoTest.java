@@ -8,7 +8,7 @@ import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.lock.MultiLease;
-import dev.lockkey.redis.SampleKey;
+import dev.lockkey.lock.SampleKey;
 import dev.lockkey.rollout.VersionRollout;
 import java.time.Duration;
 import java.util.UUID;

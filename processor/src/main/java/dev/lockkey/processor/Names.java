@@ -2,7 +2,7 @@ package dev.lockkey.processor;
 
 /**
  * Qualified names of the runtime types that the processor reads and generated code uses. The
- * processor names them as strings and never loads them: {@code lockkey-runtime} is not on the
+ * processor names them as strings and never loads them: {@code lockkey-core} is not on the
  * processor path.
  */
 final class Names {

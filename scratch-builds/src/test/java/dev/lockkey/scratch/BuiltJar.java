@@ -16,7 +16,7 @@ import java.util.jar.JarFile;
  *
  * @param jar the jar file
  * @param groupId its group, e.g. {@code dev.lockkey}
- * @param artifactId its artifact, e.g. {@code lockkey-runtime}
+ * @param artifactId its artifact, e.g. {@code lockkey-core}
  * @param version its version
  */
 record BuiltJar(Path jar, String groupId, String artifactId, String version) {

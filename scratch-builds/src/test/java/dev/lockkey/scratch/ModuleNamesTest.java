@@ -16,7 +16,8 @@ class ModuleNamesTest {
 
   @ParameterizedTest
   @CsvSource({
-      "dev.lockkey.KeySecret, dev.lockkey.runtime",
+      "dev.lockkey.KeySecret, dev.lockkey.core",
+      "dev.lockkey.redis.RedisLockExecutor, dev.lockkey.redis",
       "dev.lockkey.processor.LockKeyProcessor, dev.lockkey.processor",
       "dev.lockkey.testing.RedisFixture, dev.lockkey.testing",
       "dev.lockkey.dynamodb.DynamoLockExecutor, dev.lockkey.dynamodb",

@@ -31,6 +31,8 @@ class PublishedArtifactsTest {
   @ParameterizedTest
   @CsvSource({
       "dev.lockkey.KeySecret, dev/lockkey/KeySecret.java, dev/lockkey/KeySecret.html",
+      "dev.lockkey.redis.RedisLockExecutor, dev/lockkey/redis/RedisLockExecutor.java,"
+          + " dev/lockkey/redis/RedisLockExecutor.html",
       "dev.lockkey.processor.LockKeyProcessor, dev/lockkey/processor/LockKeyProcessor.java,"
           + " dev/lockkey/processor/LockKeyProcessor.html",
       "dev.lockkey.testing.LockKeyExtension, dev/lockkey/testing/LockKeyExtension.java,"
@@ -86,8 +88,8 @@ class PublishedArtifactsTest {
       managed.add(entry.group(1));
     }
 
-    assertThat(published).contains("lockkey-runtime", "lockkey-processor", "lockkey-test", "lockkey-dynamodb",
-        "lockkey-jdbc", "lockkey-spring-boot-starter");
+    assertThat(published).contains("lockkey-core", "lockkey-redis", "lockkey-processor", "lockkey-test",
+        "lockkey-dynamodb", "lockkey-jdbc", "lockkey-spring-boot-starter");
     assertThat(managed).containsExactlyInAnyOrderElementsOf(published);
     assertThat(version(bom)).isEqualTo(version(parent.substring(parent.indexOf("<artifactId>lockkey-parent"))));
   }

@@ -23,9 +23,10 @@ class ReadmeSetupTest {
   @Test
   void theMavenSetupGeneratesKeysThatTheProjectUses(@TempDir Path temp) throws Exception {
     Maven maven = ThisBuild.mavenOrSkip();
-    BuiltJar runtime = ThisBuild.jarOrSkip("dev.lockkey.KeySecret");
+    BuiltJar core = ThisBuild.jarOrSkip("dev.lockkey.KeySecret");
+    BuiltJar redis = ThisBuild.jarOrSkip("dev.lockkey.redis.RedisLockExecutor");
     BuiltJar processor = ThisBuild.jarOrSkip("dev.lockkey.processor.LockKeyProcessor");
-    TemporaryRepository repository = ThisBuild.repositoryWith(temp, runtime, processor);
+    TemporaryRepository repository = ThisBuild.repositoryWith(temp, core, redis, processor);
     ReadmeBlocks readme = ReadmeBlocks.read(ThisBuild.file("lockkey.readme"));
     ScratchProject project = ScratchProject.create(
         temp.resolve("project"), readme.only("maven"), ThisBuild.lifecyclePluginVersions());
@@ -39,7 +40,7 @@ class ReadmeSetupTest {
     assertThat(project.classes().resolve("com/acme/payments/PaymentCaptureKey.class")).exists();
     RunResult program = Processes.run(project.directory(), List.of(
             Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "-cp", project.classes() + File.pathSeparator + runtime.jar(),
+            "-cp", project.classes() + File.pathSeparator + core.jar(),
             "com.acme.payments.Capture"),
         1, TimeUnit.MINUTES);
     assertThat(program.output().strip()).isEqualTo(FIRST_KEY);

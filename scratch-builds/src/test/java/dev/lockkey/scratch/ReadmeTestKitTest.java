@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The README's "Testing your code" works as written: a user's project that imports
  * {@code lockkey-bom} (the README's BOM block in place of its setup's dependencies) and depends on
- * {@code lockkey-runtime} and {@code lockkey-test} without versions runs the README's test of
+ * {@code lockkey-redis} and {@code lockkey-test} without versions runs the README's test of
  * the README's service class, with Maven, against this build's jars in a temporary repository.
  */
 class ReadmeTestKitTest {
@@ -21,11 +21,12 @@ class ReadmeTestKitTest {
   @Test
   void aProjectImportingTheBomRunsTheReadmesTestOfItsOwnService(@TempDir Path temp) throws Exception {
     Maven maven = ThisBuild.mavenOrSkip();
-    BuiltJar runtime = ThisBuild.jarOrSkip("dev.lockkey.KeySecret");
+    BuiltJar core = ThisBuild.jarOrSkip("dev.lockkey.KeySecret");
+    BuiltJar redis = ThisBuild.jarOrSkip("dev.lockkey.redis.RedisLockExecutor");
     BuiltJar processor = ThisBuild.jarOrSkip("dev.lockkey.processor.LockKeyProcessor");
     BuiltJar kit = ThisBuild.jarOrSkip("dev.lockkey.testing.LockKeyExtension");
-    TemporaryRepository repository = ThisBuild.repositoryWith(temp, runtime, processor, kit);
-    repository.installPom(ThisBuild.file("lockkey.bom.pom"), GROUP_ID, "lockkey-bom", runtime.version());
+    TemporaryRepository repository = ThisBuild.repositoryWith(temp, core, redis, processor, kit);
+    repository.installPom(ThisBuild.file("lockkey.bom.pom"), GROUP_ID, "lockkey-bom", core.version());
     ReadmeBlocks readme = ReadmeBlocks.read(ThisBuild.file("lockkey.readme"));
     String pom = readme.only("maven").replaceFirst("(?s)<dependencies>.*?</dependencies>",
         Matcher.quoteReplacement(readme.only("maven-bom")));

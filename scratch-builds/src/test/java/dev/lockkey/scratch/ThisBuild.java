@@ -73,17 +73,22 @@ final class ThisBuild {
    * its version, and the README check would not notice if it did not.
    */
   static Map<String, String> lifecyclePluginVersions() throws IOException {
-    String pom = Files.readString(file("lockkey.parent.pom"), StandardCharsets.UTF_8);
     Map<String, String> versions = new LinkedHashMap<>();
     for (String artifactId : LIFECYCLE_PLUGINS) {
-      Matcher version = Pattern.compile(
-          "<artifactId>" + Pattern.quote(artifactId) + "</artifactId>\\s*<version>([^<]+)</version>").matcher(pom);
-      if (!version.find()) {
-        throw new IllegalStateException("the parent POM pins no version of " + artifactId);
-      }
-      versions.put(artifactId, version.group(1));
+      versions.put(artifactId, pluginVersion(artifactId));
     }
     return versions;
+  }
+
+  /** The version of the plugin {@code artifactId} that the parent POM pins. */
+  static String pluginVersion(String artifactId) throws IOException {
+    String pom = Files.readString(file("lockkey.parent.pom"), StandardCharsets.UTF_8);
+    Matcher version = Pattern.compile(
+        "<artifactId>" + Pattern.quote(artifactId) + "</artifactId>\\s*<version>([^<]+)</version>").matcher(pom);
+    if (!version.find()) {
+      throw new IllegalStateException("the parent POM pins no version of " + artifactId);
+    }
+    return version.group(1);
   }
 
   /** A temporary repository in {@code directory} holding the parent POM and {@code jars}. */

@@ -21,7 +21,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every class, method and field of Jedis that the runtime's classes (as built, against the
+ * Every class, method and field of Jedis that lockkey-redis's classes (as built, against the
  * parent's Jedis) name resolves in the Jedis on this class path (6.0), with the exact descriptor
  * the JVM will look for. Source compatibility is not enough: {@code SetParams.px(long)} compiles
  * against Jedis 6 and 8 alike, but code compiled against 8 calls a method returning
@@ -44,7 +44,7 @@ class RuntimeLinksOnJedisSixTest {
       }
     }
     assertThat(checked).as("Jedis references found in " + classes).isGreaterThan(20);
-    assertThat(unresolved).as("Jedis API the runtime links that Jedis 6.0 lacks").isEmpty();
+    assertThat(unresolved).as("Jedis API lockkey-redis links that Jedis 6.0 lacks").isEmpty();
   }
 
   private static List<byte[]> classFiles(Path classes) throws IOException {
