@@ -10,17 +10,10 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.IntFunction;
 import java.util.logging.LogRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -113,7 +106,7 @@ public abstract class LockBackendContract {
     int threadsPerExecutor = 2;
     int cycles = 5;
 
-    List<Integer> done = concurrently(three.size() * threadsPerExecutor, thread -> () -> {
+    List<Integer> done = Concurrently.run(three.size() * threadsPerExecutor, thread -> () -> {
       LockExecutor locks = three.get(thread % three.size());
       for (int i = 0; i < cycles; i++) {
         try (Lease lease = locks.acquire(key, patient)) {
@@ -347,7 +340,7 @@ public abstract class LockBackendContract {
     AtomicInteger overlaps = new AtomicInteger();
     int cycles = 5;
 
-    List<Integer> done = concurrently(2, thread -> () -> {
+    List<Integer> done = Concurrently.run(2, thread -> () -> {
       List<ContractKey> order = thread == 0 ? List.of(from, to) : List.of(to, from);
       for (int i = 0; i < cycles; i++) {
         try (MultiLease both = two.get(thread).acquireAll(order, waitAtMost(LONG_WAIT))) {
@@ -388,7 +381,7 @@ public abstract class LockBackendContract {
     ContractKey key = ContractKey.of("order", "interrupted");
     LockExecutor waiter = executor();
     try (Lease held = executor().acquire(key)) {
-      List<Boolean> flagKept = concurrently(1, thread -> () -> {
+      List<Boolean> flagKept = Concurrently.run(1, thread -> () -> {
         Thread.currentThread().interrupt();
         try {
           waiter.acquire(key, waitAtMost(LONG_WAIT));
@@ -466,36 +459,5 @@ public abstract class LockBackendContract {
 
   private static LockOptions waitAtMost(Duration waitTime) {
     return LockOptions.builder().waitTime(waitTime).build();
-  }
-
-  /** Runs {@code count} tasks on threads of their own, started together; fails with the first failure. */
-  private static <T> List<T> concurrently(int count, IntFunction<Callable<T>> task) throws Exception {
-    ExecutorService pool = Executors.newFixedThreadPool(count);
-    try {
-      CountDownLatch start = new CountDownLatch(1);
-      List<Future<T>> futures = new ArrayList<>();
-      for (int i = 0; i < count; i++) {
-        Callable<T> body = task.apply(i);
-        futures.add(pool.submit(() -> {
-          start.await();
-          return body.call();
-        }));
-      }
-      start.countDown();
-      List<T> results = new ArrayList<>();
-      for (Future<T> future : futures) {
-        try {
-          results.add(future.get(50, TimeUnit.SECONDS));
-        } catch (ExecutionException e) {
-          throw e.getCause() instanceof Exception cause ? cause : e;
-        }
-      }
-      return results;
-    } finally {
-      pool.shutdownNow();
-      if (!pool.awaitTermination(10, TimeUnit.SECONDS)) {
-        throw new IllegalStateException("test threads did not stop");
-      }
-    }
   }
 }
