@@ -14,7 +14,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's "PostgreSQL backend" blocks are this module's: the Java block stands in
+ * The PostgreSQL guide's blocks (docs/guides/postgresql.md) are this module's: the Java block stands in
  * {@link #readmeJavaBlock} word for word, so it compiles against this build (it is not run: its
  * pool would outlive the test; {@code JdbcLockExecutorTest} runs the same calls), and the DDL
  * block is the shipped schema.
