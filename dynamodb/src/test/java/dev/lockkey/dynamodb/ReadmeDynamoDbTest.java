@@ -38,7 +38,8 @@ import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
 /**
- * The blocks of the DynamoDB guide (docs/guides/dynamodb.md) are this module's code. Each Java block stands in a
+ * The blocks of the DynamoDB guide (docs/guides/dynamodb.md) and the README's DynamoDB example
+ * are this module's code. Each Java block stands in a
  * method below between {@code // the README's block <kind>, from here} and {@code // to here}, word
  * for word, so it compiles against this build, and {@link #theReadmesBlocksRunOnDynalite} runs them
  * on dynalite; the Terraform block is {@code infra/lock-table.tf}, the IAM policies are
@@ -49,7 +50,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 class ReadmeDynamoDbTest {
   private static final Path THIS_SOURCE = Path.of("src/test/java/dev/lockkey/dynamodb/ReadmeDynamoDbTest.java");
   private static final List<String> JAVA_BLOCKS =
-      List.of("dynamodb-local-client", "dynamodb-production-client", "dynamodb-java");
+      List.of("dynamodb-local-client", "dynamodb-production-client", "dynamodb-java", "dynamodb-front");
 
   /** What the processor generates for the README's {@code PaymentCapture} spec, rendered as generated code renders it. */
   private record PaymentCaptureKey(String canonical, SpecDescriptor spec) implements LockKey {
@@ -112,6 +113,24 @@ class ReadmeDynamoDbTest {
     // at shutdown: stops the renewals (leases still held run out by their lease time); the client is yours
     locks.close();
     dynamoDb.close();
+    // to here
+  }
+
+  /** The README's guarded resource. */
+  private interface Ledger {
+    void capture(String order, long fencingToken);
+  }
+
+  /** The README's example (compiled, not run: its client takes the region and credentials of an AWS environment). */
+  @SuppressWarnings("resource") // the README's client and executor live as long as the application
+  private static void frontPageBlock(Ledger ledger, String order) {
+    // the README's block dynamodb-front, from here
+    DynamoDbClient dynamoDb = DynamoDbClient.create();                              // region and credentials of the environment
+    DynamoLockTable.create(dynamoDb, "lockkey-locks");                              // once; or dynamodb/infra/lock-table.tf
+    DynamoLockExecutor locks = DynamoLockExecutor.create(dynamoDb, "lockkey-locks", Keyspace.of("prod"));
+    try (Lease lease = locks.acquire(PaymentCaptureKey.of("t42", 98765))) {        // pk lock:prod:{payment:capture:v1:t42:98765}
+      ledger.capture(order, lease.fencingToken());
+    }
     // to here
   }
 
