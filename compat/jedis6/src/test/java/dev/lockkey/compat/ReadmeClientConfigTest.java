@@ -15,7 +15,7 @@ import redis.clients.jedis.JedisClientConfig;
 import redis.clients.jedis.SslOptions;
 
 /**
- * The client configuration of the Redis guide's first block (docs/guides/redis.md) is API of every
+ * The client configuration of the locks guide's first block (docs/guides/locks.md) is API of every
  * Jedis lockkey-redis supports: its lines stand in {@link #readmeClientConfig} word for word, compiled here against
  * Jedis 6.0, the lowest (Jedis 8's {@code SslOptions.defaults()} is not in it). The rest of the
  * block builds a {@code RedisClient}, which is Jedis 7.2+, as the setup guide says. The block is
