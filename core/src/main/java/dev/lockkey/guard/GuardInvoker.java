@@ -35,6 +35,9 @@ import java.util.function.Function;
  *   <li>{@link Locked @Locked}: {@link LockExecutor#withLock} with the executor's defaults
  *       changed by the method's {@link LockPolicy} (merged once per guard);
  *       {@link LockTimeoutException} when the lock was not acquired in time;
+ *   <li>{@link ScheduledJob @ScheduledJob}: {@link LockExecutor#tryAcquire} with the lease of the
+ *       method's {@link JobPolicy}; held elsewhere, the method does not run and the call returns
+ *       {@code null}; after the run the lock is kept until {@code holdAtLeast} after its acquisition;
  *   <li>{@link SingleFlighted @SingleFlighted}: {@link SingleFlight#run};
  *   <li>{@link RateLimited @RateLimited}: one permit of {@link RateLimiter#tryAcquire}, else
  *       {@link RateLimitedException} and the method does not run;
@@ -53,7 +56,7 @@ public final class GuardInvoker {
   private final IdempotentCalls calls;
   private final Function<? super Class<?>, ? extends ResultCodec<?>> codecs;
   private final KeySecret secret;
-  /** The lock options of each {@code @Locked} guard, merged with the executor's defaults once. */
+  /** The lock options of each {@code @Locked} and {@code @ScheduledJob} guard, merged with the executor's defaults once. */
   private final Map<MethodGuard, LockOptions> lockOptions = new ConcurrentHashMap<>();
   /** The options of each {@code @Idempotent} guard, with its codec found once. */
   private final Map<MethodGuard, IdempotencyOptions<Object>> idempotencyOptions = new ConcurrentHashMap<>();
@@ -105,6 +108,10 @@ public final class GuardInvoker {
     if (policy instanceof MethodGuard.Policy.Lock lock) {
       return executor.withLock(key, lockOptions(guard, lock.policy()), lease -> proceed(guard, arguments, lease, call));
     }
+    if (policy instanceof MethodGuard.Policy.Job job) {
+      return JobRun.run(executor, guard, key, lockOptions(guard, job.policy()), job.policy().holdAtLeast(), arguments,
+          call);
+    }
     if (policy instanceof MethodGuard.Policy.Flight flight) {
       return flights(guard).run(key, flightOptions(flight), lease -> proceed(guard, arguments, lease, call));
     }
@@ -147,6 +154,12 @@ public final class GuardInvoker {
   }
 
   private LockOptions lockOptions(MethodGuard guard, LockPolicy policy) {
+    LockOptions options = lockOptions.get(guard);
+    return options != null ? options : lockOptions.computeIfAbsent(guard,
+        g -> policy.applyTo(executor.defaultOptions()));
+  }
+
+  private LockOptions lockOptions(MethodGuard guard, JobPolicy policy) {
     LockOptions options = lockOptions.get(guard);
     return options != null ? options : lockOptions.computeIfAbsent(guard,
         g -> policy.applyTo(executor.defaultOptions()));

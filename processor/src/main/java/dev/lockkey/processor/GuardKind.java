@@ -5,7 +5,8 @@ enum GuardKind {
   LOCKED(GuardNames.LOCKED),
   SINGLE_FLIGHTED(GuardNames.SINGLE_FLIGHTED),
   RATE_LIMITED(GuardNames.RATE_LIMITED),
-  IDEMPOTENT(GuardNames.IDEMPOTENT);
+  IDEMPOTENT(GuardNames.IDEMPOTENT),
+  SCHEDULED_JOB(GuardNames.SCHEDULED_JOB);
 
   private final String annotation;
 
