@@ -20,7 +20,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * ends, and {@link LeadershipListener#onRevoked onRevoked} is told, when
  * <ul>
  *   <li>the lease is found lost ({@link Revocation#LOST}),
- *   <li>renewals failed and a fifth of the lease time is left by the monotonic clock
+ *   <li>renewals failed and a fifth of the lease time (of a handed-over claim: of the claim) is
+ *       left by the monotonic clock
  *       ({@link Revocation#EXPIRING}): the lease runs out here no later than in the store, which
  *       counts from when it received the command, so the revocation comes before the store lets
  *       another instance in; this deadline is watched by the candidate's own thread, not by a
@@ -164,9 +165,15 @@ public final class LeaderCandidate implements AutoCloseable {
     letGo(lease);
   }
 
-  /** Returns when the lease is lost, its local deadline is a fifth of its lease time away, or on close. */
+  /**
+   * Returns when the lease is lost, its local deadline is a fifth of its lease time away, or on
+   * close. The margin leaves room for a late wake-up of this thread; for a lease that starts as a
+   * short claim (a lock handed over by its releaser, raised to the lease time by its first
+   * extension) it is a fifth of the longest the lease had left so far, so the claim is not taken
+   * for a failing renewal.
+   */
   private Revocation awaitEnd(Lease lease) {
-    long marginNanos = leadership.leaseTime().toNanos() / 5; // room for a late wake-up of this thread
+    long longestNanos = 0;
     synchronized (monitor) {
       while (true) {
         if (closed) {
@@ -176,6 +183,8 @@ public final class LeaderCandidate implements AutoCloseable {
           return Revocation.LOST;
         }
         long remainingNanos = lease.remainingNanos();
+        longestNanos = Math.max(longestNanos, remainingNanos);
+        long marginNanos = Math.min(leadership.leaseTime().toNanos(), longestNanos) / 5;
         if (remainingNanos <= marginNanos) {
           return Revocation.EXPIRING;
         }
