@@ -63,6 +63,8 @@ public abstract class LeaderElectionContract {
         leader.outage.begin();
         Node next = awaitOneLeaderOtherThan(leader);
         long failoverNanos = next.lastTerm().electedNanos - cutNanos;
+        System.out.printf("%s: failover %d ms after the cut (round %d)%n", getClass().getSimpleName(),
+            TimeUnit.NANOSECONDS.toMillis(failoverNanos), round);
         assertThat(Duration.ofNanos(failoverNanos)).as("failover in round %d", round)
             .isLessThanOrEqualTo(LEASE.plus(RENEWAL_PERIOD).plus(SLACK));
         assertThat(leader.lastTerm().reason).as("why the leader cut off was revoked")
