@@ -75,19 +75,23 @@ class ScheduledJobTest {
     Logger lockkey = Logger.getLogger("dev.lockkey");
     lockkey.addHandler(capture);
     List<ConfigurableApplicationContext> instances = new ArrayList<>();
+    App.errors.clear();
     App.gridNanos = System.nanoTime();
     try (UnifiedJedis store = redis.newUnifiedJedis()) {
       App.ledger = new JobLedger(App.gridNanos, () -> Long.parseLong(store.get(fence)));
-      for (String instance : List.of("a", "b", "c")) {
-        instances.add(new SpringApplicationBuilder(App.class).web(WebApplicationType.NONE).properties(
-            "lockkey.environment=" + environment,
-            "spring.data.redis.host=" + redis.host(),
-            "spring.data.redis.port=" + redis.port(),
-            "tick.instance=" + instance).run());
+      try {
+        for (String instance : List.of("a", "b", "c")) {
+          instances.add(new SpringApplicationBuilder(App.class).web(WebApplicationType.NONE).properties(
+              "lockkey.environment=" + environment,
+              "spring.data.redis.host=" + redis.host(),
+              "spring.data.redis.port=" + redis.port(),
+              "tick.instance=" + instance).run());
+        }
+        Thread.sleep(RUNNING.toMillis()); // all three running
+      } finally {
+        instances.forEach(ConfigurableApplicationContext::close); // before the store's client: runs read it
       }
-      Thread.sleep(RUNNING.toMillis()); // all three running
     } finally {
-      instances.forEach(ConfigurableApplicationContext::close);
       lockkey.removeHandler(capture);
     }
 
