@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * Runs calls of annotated methods under their {@link MethodGuard}, framework-neutral: an
@@ -56,7 +57,7 @@ public final class GuardInvoker {
   private final IdempotentCalls calls;
   private final Function<? super Class<?>, ? extends ResultCodec<?>> codecs;
   private final KeySecret secret;
-  /** The lock options of each {@code @Locked} and {@code @ScheduledJob} guard, merged with the executor's defaults once. */
+  /** The lock options of each {@code @Locked} and {@code @ScheduledJob} guard, merged with the defaults once. */
   private final Map<MethodGuard, LockOptions> lockOptions = new ConcurrentHashMap<>();
   /** The options of each {@code @Idempotent} guard, with its codec found once. */
   private final Map<MethodGuard, IdempotencyOptions<Object>> idempotencyOptions = new ConcurrentHashMap<>();
@@ -106,11 +107,12 @@ public final class GuardInvoker {
     LockKey key = guard.key(arguments, secret);
     MethodGuard.Policy policy = guard.policy();
     if (policy instanceof MethodGuard.Policy.Lock lock) {
-      return executor.withLock(key, lockOptions(guard, lock.policy()), lease -> proceed(guard, arguments, lease, call));
+      LockOptions options = lockOptions(guard, lock.policy()::applyTo);
+      return executor.withLock(key, options, lease -> proceed(guard, arguments, lease, call));
     }
     if (policy instanceof MethodGuard.Policy.Job job) {
-      return JobRun.run(executor, guard, key, lockOptions(guard, job.policy()), job.policy().holdAtLeast(), arguments,
-          call);
+      LockOptions options = lockOptions(guard, job.policy()::applyTo);
+      return JobRun.run(executor, guard, key, options, job.policy().holdAtLeast(), arguments, call);
     }
     if (policy instanceof MethodGuard.Policy.Flight flight) {
       return flights(guard).run(key, flightOptions(flight), lease -> proceed(guard, arguments, lease, call));
@@ -153,16 +155,10 @@ public final class GuardInvoker {
     return type == void.class || type == Void.class ? ResultCodecs.VOID : result;
   }
 
-  private LockOptions lockOptions(MethodGuard guard, LockPolicy policy) {
+  /** The guard's lock options: {@code policy} (a {@link LockPolicy}'s or {@link JobPolicy}'s) on the executor's defaults. */
+  private LockOptions lockOptions(MethodGuard guard, UnaryOperator<LockOptions> policy) {
     LockOptions options = lockOptions.get(guard);
-    return options != null ? options : lockOptions.computeIfAbsent(guard,
-        g -> policy.applyTo(executor.defaultOptions()));
-  }
-
-  private LockOptions lockOptions(MethodGuard guard, JobPolicy policy) {
-    LockOptions options = lockOptions.get(guard);
-    return options != null ? options : lockOptions.computeIfAbsent(guard,
-        g -> policy.applyTo(executor.defaultOptions()));
+    return options != null ? options : lockOptions.computeIfAbsent(guard, g -> policy.apply(executor.defaultOptions()));
   }
 
   /** The guard's options for results of any type: the processor checked that the method returns the codec's type. */
