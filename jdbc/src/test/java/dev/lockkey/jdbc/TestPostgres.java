@@ -87,9 +87,21 @@ public final class TestPostgres implements AutoCloseable {
 
   /** Stops the server (fast shutdown: connections are cut) and starts it again on the same port and data. */
   public synchronized void restart() {
+    stop();
+    start();
+  }
+
+  /** Stops the server (fast shutdown: connections are cut); {@link #start} brings it back. */
+  public synchronized void stop() {
     resume();
     closeServer();
-    server = start(dataDirectory, port);
+  }
+
+  /** Starts a stopped server again on its port and data; nothing when it runs. */
+  public synchronized void start() {
+    if (server == null) {
+      server = start(dataDirectory, port);
+    }
   }
 
   /** Freezes the postmaster and every backend (SIGSTOP): connections stay open, statements wait. */
