@@ -3,6 +3,8 @@ package dev.lockkey.reliability;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lockkey.Keyspace;
+import dev.lockkey.dynamodb.DynaliteServer;
+import dev.lockkey.dynamodb.DynamoLockTable;
 import dev.lockkey.jdbc.TestPostgres;
 import dev.lockkey.reliability.specs.StockAdjustmentKey;
 import dev.lockkey.testing.RedisClusterFixture;
@@ -25,14 +27,18 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.RedisClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * The randomized fault suite, on one Redis server, on a Redis Cluster and on PostgreSQL: {@value #WORKERS} worker processes of
+ * The randomized fault suite, on one Redis server, on a Redis Cluster, on PostgreSQL and on DynamoDB
+ * (dynalite, skipped without Node.js): {@value #WORKERS} worker processes of
  * {@value #THREADS} threads ({@link FaultWorker}) lock {@value #KEYS} keys (through a proxy each, on
  * one server) and
  * read-modify-write a {@link FencedRegister} on a server no fault touches, while the
@@ -69,7 +75,7 @@ class RandomizedFaultsTest {
   void onOneServerTheHistoryHasNoLostUpdateNoUnsafeHoldAndProgress(@TempDir Path dir) throws Exception {
     try (RedisFixture store = RedisFixture.startLocal()) {
       RedisNode node = store.node();
-      check(new Target("redis", List.of(FaultedStore.of(node)), node.address(),
+      check(new Target("redis", List.of(FaultedStore.of(node)), node.address(), true,
           proxy -> Map.of(RedisFixture.REDIS_URL, "redis://127.0.0.1:" + proxy.port()),
           keyspace -> assertOnlyDocumentedStateLeft(List.of(node), keyspace)), dir);
     }
@@ -81,7 +87,7 @@ class RandomizedFaultsTest {
     try (RedisClusterFixture cluster = RedisClusterFixture.builder()
         .masters(3).replicasPerMaster(0).nodeTimeout(Duration.ofSeconds(10)).start()) {
       List<RedisNode> masters = cluster.masters().stream().map(cluster::node).toList();
-      check(new Target("redis-cluster", masters.stream().map(FaultedStore::of).toList(), null,
+      check(new Target("redis-cluster", masters.stream().map(FaultedStore::of).toList(), null, false,
           proxy -> Map.of(RedisFixture.REDIS_URL, "redis://127.0.0.1:" + masters.get(0).port(),
               WorkerLocks.CLUSTER, "1"),
           keyspace -> assertOnlyDocumentedStateLeft(masters, keyspace)), dir);
@@ -91,19 +97,32 @@ class RandomizedFaultsTest {
   @Test
   void onPostgresTheHistoryHasNoLostUpdateNoUnsafeHoldAndProgress(@TempDir Path dir) throws Exception {
     try (TestPostgres postgres = TestPostgres.dedicated()) {
-      check(new Target("postgres", List.of(faulted(postgres)), new HostAndPort("127.0.0.1", postgres.port()),
+      check(new Target("postgres", List.of(faulted(postgres)), new HostAndPort("127.0.0.1", postgres.port()), true,
           proxy -> Map.of(WorkerLocks.JDBC_URL, "jdbc:postgresql://127.0.0.1:" + proxy.port() + "/postgres"),
           keyspace -> assertNoLockHeld(postgres, keyspace)), dir);
     }
   }
 
+  @Test
+  void onDynamoDbTheHistoryHasNoLostUpdateNoUnsafeHoldAndProgress(@TempDir Path dir) throws Exception {
+    Assumptions.assumeTrue(DynaliteServer.missingTools().isEmpty(), () -> "dynalite: " + DynaliteServer.missingTools());
+    try (DynaliteServer dynalite = DynaliteServer.start();
+        DynamoDbClient client = WorkerLocks.dynamoClient("http://127.0.0.1:" + dynalite.port())) {
+      DynamoLockTable.createTable(client, WorkerLocks.DYNAMODB_TABLE);
+      check(new Target("dynamodb", List.of(faulted(dynalite)), new HostAndPort("127.0.0.1", dynalite.port()), false,
+          proxy -> Map.of(WorkerLocks.DYNAMODB_URL, "http://127.0.0.1:" + proxy.port()),
+          keyspace -> assertNoLockHeld(client, keyspace)), dir);
+    }
+  }
+
   /**
    * Where the locks live: the store's nodes, which the nemesis faults; the address the workers'
-   * proxies forward to ({@code null}: no proxies, the workers reach a cluster's masters directly,
-   * which are never restarted); each worker's environment, naming its proxy; and the check of what
+   * proxies forward to ({@code null}: no proxies, the workers reach a cluster's masters directly);
+   * whether the store may be restarted (not a cluster's master, which would fail over, nor dynalite,
+   * which keeps no table); each worker's environment, naming its proxy; and the check of what
    * the store keeps once the last leases ran out.
    */
-  private record Target(String name, List<FaultedStore> nodes, HostAndPort proxied,
+  private record Target(String name, List<FaultedStore> nodes, HostAndPort proxied, boolean restartable,
       Function<TcpProxy, Map<String, String>> workerEnvironment, LeftoverCheck leftovers) {
     boolean single() {
       return proxied != null;
@@ -119,7 +138,7 @@ class RandomizedFaultsTest {
     System.out.println("[faults] " + target.name() + ": -Dlockkey.faults.seed=" + SEED + " -Dlockkey.faults.seconds="
         + FAULT_TIME.toSeconds());
     List<Nemesis.Step> schedule = Nemesis.schedule(SEED, WORKERS, target.single(), target.nodes().size(),
-        target.single(), target.nodes().get(0).sleeps(), FAULT_TIME);
+        target.restartable(), target.nodes().get(0).sleeps(), FAULT_TIME);
     Keyspace keyspace = UniqueKeyspace.of("faults");
     try (RedisFixture registerServer = RedisFixture.startLocal();
         RedisClient registerClient = registerServer.newClient()) {
@@ -232,6 +251,59 @@ class RandomizedFaultsTest {
     } catch (SQLException e) {
       throw new IllegalStateException(e);
     }
+  }
+
+  /**
+   * Once the last leases ran out: no item's lease is in the future, and the table keeps at most an
+   * item per key (its fencing token, which outlives the holds; docs/BACKENDS.md).
+   */
+  private static void assertNoLockHeld(DynamoDbClient client, Keyspace keyspace) throws Exception {
+    String prefix = "lock:" + keyspace.env() + ":";
+    Await.until("no lock held in the table", Duration.ofSeconds(20), () -> lockItems(client, prefix).stream()
+        .noneMatch(item -> Long.parseLong(item.get(DynamoLockTable.LEASE_UNTIL).n()) > System.currentTimeMillis()));
+    assertThat(lockItems(client, prefix)).as("items of the lock table").hasSizeBetween(1, KEYS);
+  }
+
+  private static List<Map<String, AttributeValue>> lockItems(DynamoDbClient client, String prefix) {
+    return client.scanPaginator(scan -> scan.tableName(WorkerLocks.DYNAMODB_TABLE).consistentRead(true)).items()
+        .stream()
+        .filter(item -> item.get(DynamoLockTable.PARTITION_KEY).s().startsWith(prefix))
+        .toList();
+  }
+
+  /** dynalite's server: SIGSTOP of its node process; no restart (it keeps its tables in memory only). */
+  private static FaultedStore faulted(DynaliteServer dynalite) {
+    return new FaultedStore() {
+      @Override
+      public void pause() {
+        dynalite.pause();
+      }
+
+      @Override
+      public void resume() {
+        dynalite.resume();
+      }
+
+      @Override
+      public void stop() {
+        throw new UnsupportedOperationException("dynalite keeps no table across a restart");
+      }
+
+      @Override
+      public void start() {
+        throw new UnsupportedOperationException("dynalite keeps no table across a restart");
+      }
+
+      @Override
+      public void sleep(Duration length) {
+        throw new UnsupportedOperationException("dynalite has no DEBUG SLEEP");
+      }
+
+      @Override
+      public boolean sleeps() {
+        return false;
+      }
+    };
   }
 
   /** PostgreSQL's server: SIGSTOP of the postmaster and its backends; a fast shutdown, and a start on its data. */
