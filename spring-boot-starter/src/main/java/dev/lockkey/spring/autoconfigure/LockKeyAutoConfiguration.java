@@ -34,7 +34,8 @@ import redis.clients.jedis.UnifiedJedis;
  * {@link LockListener} bean as listener (the {@link HotKeys} sampler; metrics from
  * {@link LockKeyMetricsAutoConfiguration}), and the {@link KeySecret} of {@code lockkey.secret} when it is set
  * (those three from {@link LockKeyCommonConfiguration}). Redis is the backend unless {@code lockkey.backend}
- * names another ({@code jdbc}: {@link LockKeyJdbcAutoConfiguration}).
+ * names another ({@code jdbc}: {@link LockKeyJdbcAutoConfiguration}; {@code dynamodb}:
+ * {@link LockKeyDynamoDbAutoConfiguration}).
  * Each bean yields to one of the application's own of its type; the context closes the executor,
  * the idempotent calls and the client it built.
  */

@@ -15,7 +15,8 @@ import org.springframework.context.annotation.Configuration;
  * The beans every backend's auto-configuration shares, whichever store holds the locks: the key
  * space of {@code lockkey.environment}, the {@link HotKeys} sampler (a {@link LockListener} bean)
  * and the {@link KeySecret} of {@code lockkey.secret}. Imported by {@link LockKeyAutoConfiguration}
- * (Redis) and {@link LockKeyJdbcAutoConfiguration}; only one of them is active.
+ * (Redis), {@link LockKeyJdbcAutoConfiguration} and {@link LockKeyDynamoDbAutoConfiguration}; only one
+ * of them is active ({@code lockkey.backend}).
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(LockKeyProperties.class)
