@@ -14,7 +14,8 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * Leader election for every {@link Leadership} bean the application defines, on its one lock
- * executor (the starter's Redis one, or the application's own of any backend):
+ * executor (the starter's, on Redis, DynamoDB or PostgreSQL as {@code lockkey.backend} says, or the
+ * application's own):
  *
  * <pre>{@code
  * @Bean
@@ -34,7 +35,9 @@ import org.springframework.context.annotation.Bean;
  * before the store lets another instance lead. The candidates start with the context and step down
  * when it closes ({@link LeaderCandidates}).
  */
-@AutoConfiguration(after = LockKeyAutoConfiguration.class)
+@AutoConfiguration(after = LockKeyAutoConfiguration.class, afterName = {
+    "dev.lockkey.spring.autoconfigure.LockKeyJdbcAutoConfiguration",
+    "dev.lockkey.spring.autoconfigure.LockKeyDynamoDbAutoConfiguration"})
 @ConditionalOnClass(Leadership.class)
 public class LockKeyLeadershipAutoConfiguration {
 
