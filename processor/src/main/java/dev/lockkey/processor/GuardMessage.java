@@ -29,8 +29,9 @@ enum GuardMessage implements ProcessorMessage {
       "@KeyField(\"%s\") names no identity field of %s, whose fields are %s; name one of them, or remove"
           + " @KeyField"),
   KEY_FIELD_WITHOUT_GUARD("LockKeyGuardKeyField",
-      "@KeyField on parameter %s of %s(), which has no @Locked, @SingleFlighted, @RateLimited, @Idempotent or @ScheduledJob; the"
-          + " annotation would do nothing; add the guard, or remove @KeyField"),
+      "@KeyField on parameter %s of %s(), which has no @Locked, @SingleFlighted, @RateLimited, @Idempotent,"
+          + " @Permitted, @ReadLocked, @WriteLocked or @ScheduledJob; the annotation would do nothing; add the"
+          + " guard, or remove @KeyField"),
 
   // The method itself.
   NOT_INTERCEPTABLE("LockKeyGuardMethod",

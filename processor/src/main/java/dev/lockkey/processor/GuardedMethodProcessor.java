@@ -66,7 +66,8 @@ import javax.lang.model.util.ElementFilter;
 @AutoService(Processor.class)
 @SupportedAnnotationTypes({
     GuardNames.LOCKED, GuardNames.SINGLE_FLIGHTED, GuardNames.RATE_LIMITED, GuardNames.IDEMPOTENT,
-    GuardNames.SCHEDULED_JOB, GuardNames.KEY_FIELD})
+    GuardNames.SCHEDULED_JOB, GuardNames.PERMITTED, GuardNames.READ_LOCKED, GuardNames.WRITE_LOCKED,
+    GuardNames.KEY_FIELD})
 public final class GuardedMethodProcessor extends AbstractProcessor {
   /** Classes waiting for a type that a later round may generate (e.g. a key class), by qualified name. */
   private final Set<String> deferred = new LinkedHashSet<>();

@@ -107,6 +107,9 @@ final class MethodFactoryWriter {
       case RATE_LIMITED -> "rateLimited";
       case IDEMPOTENT -> "idempotent";
       case SCHEDULED_JOB -> "scheduledJob";
+      case PERMITTED -> "permitted";
+      case READ_LOCKED -> "readLocked";
+      case WRITE_LOCKED -> "writeLocked";
     };
     List<CodeBlock> arguments = new ArrayList<>();
     if (method.secret()) {
@@ -137,6 +140,9 @@ final class MethodFactoryWriter {
   }
 
   private static CodeBlock options(GuardOptions options) {
+    if (options instanceof GuardOptions.Permit permit) {
+      return CodeBlock.of("$L, $L", permit.permits(), options(permit.lock()));
+    }
     if (options instanceof GuardOptions.Lock lock) {
       CodeBlock.Builder policy = CodeBlock.builder().add("$T.defaults()", LOCK_POLICY);
       if (lock.leaseTime() != null) {

@@ -123,6 +123,8 @@ final class MethodReader {
       case IDEMPOTENT -> idempotentOptions(type, method, values, parameters, problems);
       case SCHEDULED_JOB -> MethodValidator.job(name, method.getReturnType().getKind() == TypeKind.VOID,
           method.getReturnType().toString(), values, problems);
+      case PERMITTED -> SharedLockOptions.permit(values, problems);
+      case READ_LOCKED, WRITE_LOCKED -> MethodValidator.lock(values, problems);
     };
     problems.forEach(problem -> reporter.report(method, problem));
     if (source == null || options == null || !problems.isEmpty()) { // every guard problem is an error
