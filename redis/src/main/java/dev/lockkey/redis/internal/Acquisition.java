@@ -222,7 +222,7 @@ final class Acquisition {
    * same owner token, finds the lock held and raises it), nor one when replicas must acknowledge
    * (the acquire must wait for them).
    */
-  private Taken handedOver(RemoteWaiters.Handover handover) {
+  private Taken handedOver(HandoverMessage handover) {
     if (handover == null || scripts.waitsForReplicas() || last.entry() == LockCommands.Attempt.NOT_QUEUED
         || handover.entry() != last.entry()) {
       return null;
