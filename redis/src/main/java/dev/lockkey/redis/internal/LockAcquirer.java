@@ -67,28 +67,29 @@ public final class LockAcquirer {
         listener.onContended(key);
         handoff = waitQueue.awaitTurn(me, deadlineNanos);
       }
-      Acquisition acquisition;
-      if (handoff == null) {
-        waiter = new RemoteWaiter(notifier, commands, List.of(names), OwnerTokens.next(), Thread.currentThread());
-        acquisition = new Acquisition(commands, listener, List.of(key), waiter, options.leaseTime(), deadlineNanos);
-      } else {
+      Acquisition acquisition = null;
+      if (handoff != null) {
         waiter = handoff.successor(); // this thread's from now on, whatever the handoff did
         if (handoff.takeable(options.leaseTime())) {
           waiter.close(false);
           return held(me, key, names, waiter.owner(), handoff.result().token(), options, handoff.hold(),
               !handoff.looked(), startNanos);
         }
-        if (handoff.waitsInRedis()) {
-          if (Thread.currentThread().isInterrupted()) {
-            throw new LockInterruptedException(names.lock()); // interrupted while queued: it leaves below
-          }
+        if (!handoff.waitsInRedis()) { // the handoff failed or released the lock: this thread tries as itself
+          waiter.close(false);
+          waiter = null;
+        }
+        if (Thread.currentThread().isInterrupted()) {
+          throw new LockInterruptedException(names.lock()); // interrupted while queued: a waiter in Redis leaves below
+        }
+        if (waiter != null) {
           acquisition = new Acquisition(commands, listener, List.of(key), waiter, options.leaseTime(), deadlineNanos)
               .afterHandoff(handoff.entry(), handoff.sentAtNanos());
-        } else { // the handoff failed or released the lock: this thread tries as itself
-          waiter.close(false);
-          waiter = new RemoteWaiter(notifier, commands, List.of(names), OwnerTokens.next(), Thread.currentThread());
-          acquisition = new Acquisition(commands, listener, List.of(key), waiter, options.leaseTime(), deadlineNanos);
         }
+      }
+      if (acquisition == null) {
+        waiter = new RemoteWaiter(notifier, commands, List.of(names), OwnerTokens.next(), Thread.currentThread());
+        acquisition = new Acquisition(commands, listener, List.of(key), waiter, options.leaseTime(), deadlineNanos);
       }
       Acquisition.Taken taken = acquisition.run(wait);
       if (taken == null) {
