@@ -143,13 +143,9 @@ final class KeyQueue {
     }
   }
 
-  /** The waiter whose turn it was took the lock in Redis: its lease holds it now. */
-  void hold(Waiter turn, Lease lease) {
-    hold(turn, lease, false);
-  }
-
   /**
-   * The waiter whose turn it was, or that was handed the lock, holds it now by {@code lease}.
+   * The waiter whose turn it was (it took the lock in Redis), or that was handed the lock, holds
+   * it now by {@code lease}.
    *
    * @param passedBlind whether a handoff passed the lock within this queue without looking for
    *     waiters elsewhere ({@link #looksElsewhere()} counts those passes)
@@ -236,7 +232,7 @@ final class KeyQueue {
 
   /**
    * Hands the claimed {@code waiter} (the holder now) what the handoff did for it; its own thread
-   * finishes: takes its lease ({@link #hold(Waiter, Lease, boolean)}) or waits in Redis.
+   * finishes: takes its lease ({@link #hold}) or waits in Redis.
    */
   void handOver(Waiter waiter, LocalHandoff handoff) {
     waiter.handoff = handoff;

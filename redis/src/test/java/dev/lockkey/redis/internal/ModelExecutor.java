@@ -71,7 +71,7 @@ final class ModelExecutor {
       throw new IllegalStateException("the local queue gave a turn while " + store.owner() + " holds the lock");
     }
     Lease lease = new Lease(ModelLeaseControl.INSTANCE, KEY, LOCK, owner, token, OPTIONS, 0);
-    queue.hold(me, lease);
+    queue.hold(me, lease, false);
     return new Held(lease, queue);
   }
 
