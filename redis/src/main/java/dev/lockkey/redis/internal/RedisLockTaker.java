@@ -53,8 +53,8 @@ public final class RedisLockTaker implements LockTaker {
     List<LockNames> names = namesOf(group, options);
     single.refuseReentry(names);
     String owner = OwnerTokens.next();
-    Acquisition acquisition = new Acquisition(commands, notifier, listener, group, names, owner, options.leaseTime(),
-        deadlineNanos);
+    Acquisition acquisition = new Acquisition(commands, listener, group,
+        new RemoteWaiter(notifier, commands, names, owner, Thread.currentThread()), options.leaseTime(), deadlineNanos);
     Acquisition.Taken taken;
     try {
       taken = acquisition.run(true);
