@@ -11,6 +11,9 @@ import dev.lockkey.ratelimit.RateLimitListener;
 import dev.lockkey.ratelimit.RateLimiter;
 import dev.lockkey.ratelimit.SmoothLimit;
 import dev.lockkey.redis.RedisUnavailableException;
+import dev.lockkey.redis.connection.JedisConnection;
+import dev.lockkey.redis.connection.RedisClientException;
+import dev.lockkey.redis.connection.RedisConnection;
 import dev.lockkey.redis.internal.LuaScript;
 import dev.lockkey.redis.internal.RedisFailures;
 import java.time.Duration;
@@ -18,7 +21,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import redis.clients.jedis.UnifiedJedis;
-import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * Applies {@link RateLimit}s to keys in Redis, each decision one atomic script on the key's slot:
@@ -44,12 +46,12 @@ public final class RedisRateLimiter implements RateLimiter {
   private static final LuaScript FIXED_WINDOW = LuaScript.load("rate-fixed-window");
   private static final LuaScript GCRA = LuaScript.load("rate-gcra");
 
-  private final UnifiedJedis jedis;
+  private final RedisConnection redis;
   private final Keyspace keyspace;
   private final RateLimitListener listener;
 
-  private RedisRateLimiter(UnifiedJedis jedis, Keyspace keyspace, RateLimitListener listener) {
-    this.jedis = Objects.requireNonNull(jedis, "jedis");
+  private RedisRateLimiter(RedisConnection redis, Keyspace keyspace, RateLimitListener listener) {
+    this.redis = Objects.requireNonNull(redis, "redis");
     this.keyspace = Objects.requireNonNull(keyspace, "keyspace");
     this.listener = Objects.requireNonNull(listener, "listener");
   }
@@ -75,7 +77,30 @@ public final class RedisRateLimiter implements RateLimiter {
    * @return the limiter
    */
   public static RedisRateLimiter create(UnifiedJedis jedis, Keyspace keyspace, RateLimitListener listener) {
-    return new RedisRateLimiter(jedis, keyspace, listener);
+    return create(JedisConnection.of(jedis), keyspace, listener);
+  }
+
+  /**
+   * A limiter on any Redis client through the connection port, and key space.
+   *
+   * @param redis the client through the connection port, e.g. {@code LettuceConnection.of(client)}
+   * @param keyspace the key space, e.g. {@code Keyspace.of("prod")}
+   * @return the limiter
+   */
+  public static RedisRateLimiter create(RedisConnection redis, Keyspace keyspace) {
+    return create(redis, keyspace, RateLimitListener.NONE);
+  }
+
+  /**
+   * As {@link #create(UnifiedJedis, Keyspace, RateLimitListener)}, on any Redis client through the connection port.
+   *
+   * @param redis the client through the connection port, e.g. {@code LettuceConnection.of(client)}
+   * @param keyspace the key space, e.g. {@code Keyspace.of("prod")}
+   * @param listener who hears of denials; what it throws is ignored
+   * @return the limiter
+   */
+  public static RedisRateLimiter create(RedisConnection redis, Keyspace keyspace, RateLimitListener listener) {
+    return new RedisRateLimiter(redis, keyspace, listener);
   }
 
   /**
@@ -95,7 +120,7 @@ public final class RedisRateLimiter implements RateLimiter {
     RateDecision decision;
     try {
       decision = decide(limit, fullKey, key, permits, OwnerTokens.next());
-    } catch (JedisException e) {
+    } catch (RedisClientException e) {
       throw RedisFailures.translate(fullKey, e);
     }
     if (!decision.allowed()) {
@@ -115,13 +140,13 @@ public final class RedisRateLimiter implements RateLimiter {
   RateDecision decide(RateLimit limit, String fullKey, LockKey key, long permits, String attemptId) {
     List<String> keys = List.of(fullKey, attemptsKey(fullKey));
     if (limit instanceof FixedWindowLimit fixed) {
-      Object reply = FIXED_WINDOW.run(jedis, keys, List.of(Long.toString(fixed.limit()),
+      Object reply = FIXED_WINDOW.run(redis, keys, List.of(Long.toString(fixed.limit()),
           Long.toString(fixed.windowMillis(key)), Long.toString(permits), attemptId));
       return decision(reply, TimeUnit.MILLISECONDS);
     }
     SmoothLimit smooth = (SmoothLimit) limit; // RateLimit is sealed: fixed window or smooth
     smooth.requireFits(key);
-    Object reply = GCRA.run(jedis, keys, List.of(Long.toString(smooth.intervalMicros()),
+    Object reply = GCRA.run(redis, keys, List.of(Long.toString(smooth.intervalMicros()),
         Long.toString(smooth.burst()), Long.toString(permits), attemptId, Long.toString(smooth.attemptMemoryMicros())));
     return decision(reply, TimeUnit.MICROSECONDS);
   }
