@@ -130,6 +130,15 @@ public final class JedisConnection implements RedisConnection {
   }
 
   @Override
+  public String ping() {
+    try {
+      return jedis.ping();
+    } catch (JedisException e) {
+      throw failure(e);
+    }
+  }
+
+  @Override
   public byte[] get(byte[] key) {
     try {
       return jedis.get(key);
@@ -179,7 +188,15 @@ public final class JedisConnection implements RedisConnection {
     @Override
     public Map<String, String> configGet(String pattern) {
       CommandArguments arguments = new CommandArguments(Protocol.Command.CONFIG).add(Protocol.Keyword.GET).add(pattern);
-      CommandObject<Map<String, String>> command = new CommandObject<>(arguments, BuilderFactory.STRING_MAP);
+      return run(new CommandObject<>(arguments, BuilderFactory.STRING_MAP));
+    }
+
+    @Override
+    public String info(String section) {
+      return run(new CommandObject<>(new CommandArguments(Protocol.Command.INFO).add(section), BuilderFactory.STRING));
+    }
+
+    private <T> T run(CommandObject<T> command) {
       try {
         if (pool == null) {
           return jedis.executeCommand(command);

@@ -165,6 +165,16 @@ public final class LettuceConnection implements RedisConnection, AutoCloseable {
   }
 
   @Override
+  public String ping() {
+    try {
+      StatefulConnection<byte[], byte[]> connection = connection();
+      return await(commands(connection).ping(), connection.getTimeout());
+    } catch (RedisException e) {
+      throw failure(e);
+    }
+  }
+
+  @Override
   public byte[] get(byte[] key) {
     try {
       StatefulConnection<byte[], byte[]> connection = connection();
@@ -228,6 +238,15 @@ public final class LettuceConnection implements RedisConnection, AutoCloseable {
     public Map<String, String> configGet(String pattern) {
       try {
         return await(commands.get().configGet(pattern), timeout);
+      } catch (RedisException e) {
+        throw failure(e);
+      }
+    }
+
+    @Override
+    public String info(String section) {
+      try {
+        return await(commands.get().info(section), timeout);
       } catch (RedisException e) {
         throw failure(e);
       }

@@ -70,6 +70,13 @@ public interface RedisConnection {
       Duration timeout);
 
   /**
+   * {@code PING}, for a health check.
+   *
+   * @return the server's answer, {@code PONG}
+   */
+  String ping();
+
+  /**
    * {@code GET key}.
    *
    * @param key the key

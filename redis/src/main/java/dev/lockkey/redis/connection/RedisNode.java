@@ -19,4 +19,13 @@ public interface RedisNode {
    * @throws RedisClientException when CONFIG is not permitted (an ACL, a managed Redis) or the node does not answer
    */
   Map<String, String> configGet(String pattern);
+
+  /**
+   * {@code INFO section} on this node, for a health check (INFO is allowed where CONFIG often is not).
+   *
+   * @param section e.g. {@code memory}
+   * @return the section's text
+   * @throws RedisClientException when the node does not answer
+   */
+  String info(String section);
 }
