@@ -34,7 +34,6 @@ class DocLinksTest {
    * of these may lead nowhere until it lands. Remove an entry once its guide is on main.
    */
   private static final Set<String> LANDING = Set.of(
-      "docs/guides/redis-clients.md",
       "docs/guides/permits-and-read-write-locks.md",
       "docs/guides/leadership-and-scheduled-jobs.md",
       "docs/guides/jdbc.md");
