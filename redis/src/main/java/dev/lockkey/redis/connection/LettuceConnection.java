@@ -325,8 +325,13 @@ public final class LettuceConnection implements RedisConnection, AutoCloseable {
     if (closed) {
       throw new RedisException(this + " is closed");
     }
-    StatefulConnection<byte[], byte[]> connection = exclusive.poll();
-    return connection != null && connection.isOpen() ? connection : open();
+    for (StatefulConnection<byte[], byte[]> connection; (connection = exclusive.poll()) != null; ) {
+      if (connection.isOpen()) {
+        return connection;
+      }
+      connection.closeAsync(); // broke while pooled: Lettuce would reconnect it, but nobody holds it
+    }
+    return open();
   }
 
   private void giveBack(StatefulConnection<byte[], byte[]> connection) {
