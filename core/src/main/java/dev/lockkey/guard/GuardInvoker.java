@@ -11,13 +11,17 @@ import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockExecutor;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
+import dev.lockkey.permit.PermitOptions;
+import dev.lockkey.permit.Permits;
 import dev.lockkey.ratelimit.RateDecision;
 import dev.lockkey.ratelimit.RateLimit;
 import dev.lockkey.ratelimit.RateLimiter;
+import dev.lockkey.rwlock.ReadWriteLocks;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * Runs calls of annotated methods under their {@link MethodGuard}, framework-neutral: an
@@ -35,6 +39,13 @@ import java.util.function.Function;
  *   <li>{@link Locked @Locked}: {@link LockExecutor#withLock} with the executor's defaults
  *       changed by the method's {@link LockPolicy} (merged once per guard);
  *       {@link LockTimeoutException} when the lock was not acquired in time;
+ *   <li>{@link ScheduledJob @ScheduledJob}: {@link LockExecutor#tryAcquire} with the lease of the
+ *       method's {@link JobPolicy}; held elsewhere, the method does not run and the call returns
+ *       {@code null}; after the run the lock is kept until {@code holdAtLeast} after its acquisition;
+ *   <li>{@link Permitted @Permitted}: {@link Permits#withPermit} with N and the lock options as for
+ *       {@code @Locked};
+ *   <li>{@link ReadLocked @ReadLocked} and {@link WriteLocked @WriteLocked}:
+ *       {@link ReadWriteLocks#withRead} and {@link ReadWriteLocks#withWrite}, options as for {@code @Locked};
  *   <li>{@link SingleFlighted @SingleFlighted}: {@link SingleFlight#run};
  *   <li>{@link RateLimited @RateLimited}: one permit of {@link RateLimiter#tryAcquire}, else
  *       {@link RateLimitedException} and the method does not run;
@@ -51,9 +62,11 @@ public final class GuardInvoker {
   private final SingleFlight flights;
   private final RateLimiter limiter;
   private final IdempotentCalls calls;
+  private final Permits permits;
+  private final ReadWriteLocks readWriteLocks;
   private final Function<? super Class<?>, ? extends ResultCodec<?>> codecs;
   private final KeySecret secret;
-  /** The lock options of each {@code @Locked} guard, merged with the executor's defaults once. */
+  /** The lock options of each {@code @Locked} and {@code @ScheduledJob} guard, merged with the defaults once. */
   private final Map<MethodGuard, LockOptions> lockOptions = new ConcurrentHashMap<>();
   /** The options of each {@code @Idempotent} guard, with its codec found once. */
   private final Map<MethodGuard, IdempotencyOptions<Object>> idempotencyOptions = new ConcurrentHashMap<>();
@@ -63,6 +76,8 @@ public final class GuardInvoker {
     this.flights = builder.flights;
     this.limiter = builder.limiter;
     this.calls = builder.calls;
+    this.permits = builder.permits;
+    this.readWriteLocks = builder.readWriteLocks;
     this.codecs = builder.codecs;
     this.secret = builder.secret;
   }
@@ -103,7 +118,23 @@ public final class GuardInvoker {
     LockKey key = guard.key(arguments, secret);
     MethodGuard.Policy policy = guard.policy();
     if (policy instanceof MethodGuard.Policy.Lock lock) {
-      return executor.withLock(key, lockOptions(guard, lock.policy()), lease -> proceed(guard, arguments, lease, call));
+      LockOptions options = lockOptions(guard, lock.policy()::applyTo);
+      return executor.withLock(key, options, lease -> proceed(guard, arguments, lease, call));
+    }
+    if (policy instanceof MethodGuard.Policy.Job job) {
+      LockOptions options = lockOptions(guard, job.policy()::applyTo);
+      return JobRun.run(executor, guard, key, options, job.policy().holdAtLeast(), arguments, call);
+    }
+    if (policy instanceof MethodGuard.Policy.Permit permit) {
+      PermitOptions options = PermitOptions.builder().permits(permit.permits())
+          .lease(lockOptions(guard, permit.policy()::applyTo)).build();
+      return permits(guard).withPermit(key, options, lease -> proceed(guard, arguments, lease, call));
+    }
+    if (policy instanceof MethodGuard.Policy.ReadWrite readWrite) {
+      LockOptions options = lockOptions(guard, readWrite.policy()::applyTo);
+      return readWrite.write()
+          ? readWriteLocks(guard).withWrite(key, options, lease -> proceed(guard, arguments, lease, call))
+          : readWriteLocks(guard).withRead(key, options, lease -> proceed(guard, arguments, lease, call));
     }
     if (policy instanceof MethodGuard.Policy.Flight flight) {
       return flights(guard).run(key, flightOptions(flight), lease -> proceed(guard, arguments, lease, call));
@@ -146,16 +177,30 @@ public final class GuardInvoker {
     return type == void.class || type == Void.class ? ResultCodecs.VOID : result;
   }
 
-  private LockOptions lockOptions(MethodGuard guard, LockPolicy policy) {
+  /** The guard's lock options: {@code policy} (a {@link LockPolicy}'s or {@link JobPolicy}'s) on the executor's defaults. */
+  private LockOptions lockOptions(MethodGuard guard, UnaryOperator<LockOptions> policy) {
     LockOptions options = lockOptions.get(guard);
-    return options != null ? options : lockOptions.computeIfAbsent(guard,
-        g -> policy.applyTo(executor.defaultOptions()));
+    return options != null ? options : lockOptions.computeIfAbsent(guard, g -> policy.apply(executor.defaultOptions()));
   }
 
   /** The guard's options for results of any type: the processor checked that the method returns the codec's type. */
   @SuppressWarnings("unchecked")
   private static FlightOptions<Object> flightOptions(MethodGuard.Policy.Flight flight) {
     return (FlightOptions<Object>) flight.options();
+  }
+
+  private Permits permits(MethodGuard guard) {
+    if (permits == null) {
+      throw new IllegalStateException(guard + " is @Permitted; give the invoker the Permits");
+    }
+    return permits;
+  }
+
+  private ReadWriteLocks readWriteLocks(MethodGuard guard) {
+    if (readWriteLocks == null) {
+      throw new IllegalStateException(guard + " is @ReadLocked or @WriteLocked; give the invoker the ReadWriteLocks");
+    }
+    return readWriteLocks;
   }
 
   private SingleFlight flights(MethodGuard guard) {
@@ -194,6 +239,8 @@ public final class GuardInvoker {
     private SingleFlight flights;
     private RateLimiter limiter;
     private IdempotentCalls calls;
+    private Permits permits;
+    private ReadWriteLocks readWriteLocks;
     private Function<? super Class<?>, ? extends ResultCodec<?>> codecs = type -> null;
     private KeySecret secret;
 
@@ -233,6 +280,29 @@ public final class GuardInvoker {
      */
     public Builder idempotentCalls(IdempotentCalls calls) {
       this.calls = Objects.requireNonNull(calls, "calls");
+      return this;
+    }
+
+    /**
+     * The permits that {@code @Permitted} methods take; they should share the executor's key space.
+     *
+     * @param permits the permits, needed only when a guarded class has a {@code @Permitted} method
+     * @return this builder
+     */
+    public Builder permits(Permits permits) {
+      this.permits = Objects.requireNonNull(permits, "permits");
+      return this;
+    }
+
+    /**
+     * The read/write locks that {@code @ReadLocked} and {@code @WriteLocked} methods take; they
+     * should share the executor's key space.
+     *
+     * @param readWriteLocks the locks, needed only when a guarded class has such a method
+     * @return this builder
+     */
+    public Builder readWriteLocks(ReadWriteLocks readWriteLocks) {
+      this.readWriteLocks = Objects.requireNonNull(readWriteLocks, "readWriteLocks");
       return this;
     }
 

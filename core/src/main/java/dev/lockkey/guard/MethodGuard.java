@@ -25,6 +25,14 @@ public final class MethodGuard {
       }
     }
 
+    /** {@code @ScheduledJob}: how long a run holds its lock at least and at most. */
+    record Job(JobPolicy policy) implements Policy {
+      @Override
+      public String toString() {
+        return policy.toString();
+      }
+    }
+
     /** {@code @SingleFlighted}: the flight's options, with the codec of the method's results. */
     record Flight(FlightOptions<?> options) implements Policy {
       @Override
@@ -38,6 +46,22 @@ public final class MethodGuard {
       @Override
       public String toString() {
         return limit.toString();
+      }
+    }
+
+    /** {@code @Permitted}: N, and what the annotation changes of the executor's default options. */
+    record Permit(int permits, LockPolicy policy) implements Policy {
+      @Override
+      public String toString() {
+        return "permits=" + permits + ", " + policy;
+      }
+    }
+
+    /** {@code @ReadLocked} or {@code @WriteLocked}, and what it changes of the executor's default options. */
+    record ReadWrite(boolean write, LockPolicy policy) implements Policy {
+      @Override
+      public String toString() {
+        return (write ? "write, " : "read, ") + policy;
       }
     }
 
@@ -88,6 +112,67 @@ public final class MethodGuard {
       KeyFactory keys) {
     return new MethodGuard(methodName, parameterTypes, keys,
         new Policy.Lock(Objects.requireNonNull(policy, "policy")), -1, -1, false);
+  }
+
+  /**
+   * A {@link ScheduledJob @ScheduledJob} method.
+   *
+   * @param methodName the method's name
+   * @param parameterTypes the method's parameter types, erased, in order
+   * @param policy how long a run holds its lock at least and at most
+   * @param keys builds the key of a call from its arguments
+   * @return the guard, without a lease parameter or secret
+   */
+  public static MethodGuard scheduledJob(String methodName, List<Class<?>> parameterTypes, JobPolicy policy,
+      KeyFactory keys) {
+    return new MethodGuard(methodName, parameterTypes, keys,
+        new Policy.Job(Objects.requireNonNull(policy, "policy")), -1, -1, false);
+  }
+
+  /**
+   * A {@link Permitted @Permitted} method.
+   *
+   * @param methodName the method's name
+   * @param parameterTypes the method's parameter types, erased, in order
+   * @param permits how many permits the key has (N)
+   * @param policy what the annotation changes of the executor's default options
+   * @param keys builds the key of a call from its arguments
+   * @return the guard, without a lease parameter or secret
+   */
+  public static MethodGuard permitted(String methodName, List<Class<?>> parameterTypes, int permits,
+      LockPolicy policy, KeyFactory keys) {
+    return new MethodGuard(methodName, parameterTypes, keys,
+        new Policy.Permit(permits, Objects.requireNonNull(policy, "policy")), -1, -1, false);
+  }
+
+  /**
+   * A {@link ReadLocked @ReadLocked} method.
+   *
+   * @param methodName the method's name
+   * @param parameterTypes the method's parameter types, erased, in order
+   * @param policy what the annotation changes of the executor's default options
+   * @param keys builds the key of a call from its arguments
+   * @return the guard, without a lease parameter or secret
+   */
+  public static MethodGuard readLocked(String methodName, List<Class<?>> parameterTypes, LockPolicy policy,
+      KeyFactory keys) {
+    return new MethodGuard(methodName, parameterTypes, keys,
+        new Policy.ReadWrite(false, Objects.requireNonNull(policy, "policy")), -1, -1, false);
+  }
+
+  /**
+   * A {@link WriteLocked @WriteLocked} method.
+   *
+   * @param methodName the method's name
+   * @param parameterTypes the method's parameter types, erased, in order
+   * @param policy what the annotation changes of the executor's default options
+   * @param keys builds the key of a call from its arguments
+   * @return the guard, without a lease parameter or secret
+   */
+  public static MethodGuard writeLocked(String methodName, List<Class<?>> parameterTypes, LockPolicy policy,
+      KeyFactory keys) {
+    return new MethodGuard(methodName, parameterTypes, keys,
+        new Policy.ReadWrite(true, Objects.requireNonNull(policy, "policy")), -1, -1, false);
   }
 
   /**
@@ -145,7 +230,8 @@ public final class MethodGuard {
    *     call), or there is no such parameter
    */
   public MethodGuard withLeaseParameter(int index) {
-    if (!(policy instanceof Policy.Lock || policy instanceof Policy.Flight) || index < 0) {
+    if (!(policy instanceof Policy.Lock || policy instanceof Policy.Flight || policy instanceof Policy.Job
+        || policy instanceof Policy.Permit || policy instanceof Policy.ReadWrite) || index < 0) {
       throw new IllegalArgumentException("no lease for parameter " + index + " of " + this);
     }
     return new MethodGuard(methodName, parameterTypes, keys, policy, index, tokenParameter, secret);
