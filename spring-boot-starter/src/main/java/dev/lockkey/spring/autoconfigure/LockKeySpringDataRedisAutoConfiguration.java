@@ -10,6 +10,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
@@ -20,13 +21,15 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * {@code RedisConnectionDetails}, SSL bundles, Sentinel or cluster), LockKey runs on that factory's
  * Lettuce client through {@link LettuceConnection}, and opens no client or pool of its own. Without
  * it (or on a Jedis connection factory) {@link LockKeyAutoConfiguration} keeps its own Jedis client.
- * Either way one INFO line at start-up says which connection LockKey chose.
+ * Either way one INFO line at start-up says which connection LockKey chose. Only on the Redis
+ * backend ({@code lockkey.backend} unset or {@code redis}).
  */
 @AutoConfiguration(before = LockKeyAutoConfiguration.class, afterName = {
     "org.springframework.boot.autoconfigure.data.redis.RedisAutoConfiguration", // Boot 3
     "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration"}) // Boot 4
 @ConditionalOnClass({LettuceConnectionFactory.class, AbstractRedisClient.class, RedisLockExecutor.class})
 @ConditionalOnBean(LettuceConnectionFactory.class)
+@ConditionalOnProperty(prefix = "lockkey", name = "backend", havingValue = "redis", matchIfMissing = true)
 public class LockKeySpringDataRedisAutoConfiguration {
 
   /**
