@@ -1,6 +1,7 @@
 package dev.lockkey.redis.internal;
 
 import dev.lockkey.LockKey;
+import dev.lockkey.lock.Fairness;
 import dev.lockkey.lock.LockException;
 import dev.lockkey.lock.LockInterruptedException;
 import dev.lockkey.lock.LockListener;
@@ -68,6 +69,7 @@ final class Acquisition {
   private LockCommands.Attempt last;
   private long lastSentNanos;
   private Queued queued;
+  private boolean barging;
 
   Acquisition(LockCommands scripts, ReleaseNotifier subscriber, LockListener listener, List<? extends LockKey> keys,
       List<LockNames> locks, String owner, Duration lease, long deadlineNanos) {
@@ -96,6 +98,16 @@ final class Acquisition {
   }
 
   /**
+   * Waits without queueing in Redis for {@link Fairness#BARGING_PATIENCE} ({@link Fairness#BARGING}):
+   * a release then wakes this waiter with all others that do not queue, and whoever asks first
+   * takes the lock; after that bound this waiter queues, so the next release hands it the lock.
+   */
+  Acquisition barging() {
+    this.barging = true;
+    return this;
+  }
+
+  /**
    * Attempts once and, if {@code wait}, until taken or the deadline passed.
    *
    * @return the successful attempt, or {@code null} when the locks stayed held
@@ -103,7 +115,9 @@ final class Acquisition {
    */
   Taken run(boolean wait) {
     // one lock waited for queues in Redis, so that its release wakes this waiter alone (RemoteWaiters)
-    boolean queues = queued != null || (wait && locks.size() == 1 && System.nanoTime() - deadlineNanos < 0);
+    boolean mayQueue = wait && locks.size() == 1;
+    boolean queues = queued != null || (mayQueue && !barging && System.nanoTime() - deadlineNanos < 0);
+    long patienceEndNanos = System.nanoTime() + Fairness.BARGING_PATIENCE.toNanos();
     boolean watching = queued != null && queued.channel() != null;
     Wakeup wakeup = watching ? queued.wakeup() : new Wakeup(owner);
     List<ReleaseNotifier.Channel> watched = new ArrayList<>(locks.size());
@@ -136,6 +150,8 @@ final class Acquisition {
       while (true) {
         if (!heard) {
           wakeup.clear();
+          // a barging waiter passed over for too long queues now (the mode that also joins)
+          queues |= barging && mayQueue && System.nanoTime() - patienceEndNanos >= 0;
           taken = attempt(queues ? RemoteWaiters.Mode.QUEUED : RemoteWaiters.Mode.NONE);
           if (taken != null) {
             done = true;

@@ -3,6 +3,7 @@ package dev.lockkey.redis.internal;
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
 import dev.lockkey.internal.OwnerTokens;
+import dev.lockkey.lock.Fairness;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockException;
 import dev.lockkey.lock.LockListener;
@@ -71,6 +72,9 @@ public final class LockAcquirer {
           options.leaseTime(), deadlineNanos);
       if (queued != null) {
         acquisition.queued(queued);
+      }
+      if (options.fairness() == Fairness.BARGING) {
+        acquisition.barging();
       }
       ran = true;
       Acquisition.Taken taken = acquisition.run(wait);
