@@ -85,10 +85,10 @@ final class RateLimitComparison {
     }
     Map<String, Load> saturated = new LinkedHashMap<>();
     Map<String, Load> open = new LinkedHashMap<>();
-    THREADS.forEach(t -> saturated.put(t + " threads", Load.of(t + " threads", BASELINE)));
+    THREADS.forEach(t -> saturated.put(threads(t), Load.of(threads(t), BASELINE)));
     saturated.put(acrossProcesses, Load.of(acrossProcesses, BASELINE));
     String floor = RateContender.FLOOR.label();
-    THREADS.forEach(t -> open.put(t + " threads", Load.of(t + " threads", floor)));
+    THREADS.forEach(t -> open.put(threads(t), Load.of(threads(t), floor)));
     for (int round = 0; round < settings.rateLimitRounds(); round++) {
       for (RateContender contender : Rounds.order(contenders, round)) {
         progress.step("rate-limit", contender.label(), round, settings.rateLimitRounds());
@@ -119,7 +119,7 @@ final class RateLimitComparison {
         + " INFO commandstats and INFO cpu before and after each run.";
     for (Load load : saturated.values()) {
       List<Target> targets = new ArrayList<>();
-      boolean hot = !load.name().equals("1 threads");
+      boolean hot = !load.name().equals(threads(1));
       if (hot) {
         targets.add(new Target("at least 3x Bucket4j's decisions", load.decisions(), OURS, BASELINE, 3, false, false));
         targets.add(new Target("p99 at most 0.5x Bucket4j's", load.p99(), OURS, BASELINE, 0.5, true, false));
@@ -130,7 +130,7 @@ final class RateLimitComparison {
       targets.add(new Target("never above the limit, every round", load.mostAdmitted(), OURS, null, LIMIT, true,
           true));
       sections.add(new Section("Rate limit, hot key, saturated, " + load.name(), method, load.figures(), targets, "",
-          load.name().equals("32 threads") ? saturatedCharts(saturated) : List.of()));
+          load.name().equals(threads(32)) ? saturatedCharts(saturated) : List.of()));
     }
     List<Target> openTargets = new ArrayList<>();
     List<Figure> openFigures = new ArrayList<>();
@@ -153,7 +153,7 @@ final class RateLimitComparison {
         if (!settings.rateLimitWarmup().isZero()) {
           RateLimitRun.run(gate, redis, threads, settings.rateLimitWarmup(), countGrants);
         }
-        loads.get(threads + " threads").add(contender.label(),
+        loads.get(threads(threads)).add(contender.label(),
             RateLimitRun.run(gate, redis, threads, settings.rateLimitTime(), countGrants));
       }
     }
@@ -164,7 +164,7 @@ final class RateLimitComparison {
     List<Load> ordered = List.copyOf(loads.values());
     Map<String, List<Double>> decisions = series(ordered, Load::decisions);
     Map<String, List<Double>> commands = series(ordered, Load::commands);
-    Load hottest = loads.get("32 threads");
+    Load hottest = loads.get(threads(32));
     Map<String, List<Double>> percentiles = new LinkedHashMap<>();
     List<String> contenders = hottest.decisions().contenders();
     percentiles.put("median", contenders.stream().map(c -> median(hottest.p50(), c)).toList());
@@ -190,6 +190,10 @@ final class RateLimitComparison {
 
   private static double median(Figure figure, String contender) {
     return figure.spread(contender).map(Spread::median).orElse(Double.NaN);
+  }
+
+  private static String threads(int threads) {
+    return threads == 1 ? "1 thread" : threads + " threads";
   }
 
   private static String seconds(Duration duration) {
