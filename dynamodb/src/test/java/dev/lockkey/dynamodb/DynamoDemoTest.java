@@ -24,8 +24,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * The DynamoDB walk-through of the README, on dynalite: it prints what happens and checks every
- * claim it prints. Run it alone with
+ * The DynamoDB walk-through that docs/guides/dynamodb.md names, on dynalite: it prints what
+ * happens and checks every claim it prints. Run it alone with
  * {@code mvn -q -pl dynamodb -am verify -Dtest=DynamoDemoTest -Dsurefire.failIfNoSpecifiedTests=false}.
  */
 @ExtendWith(DynaliteExtension.class)

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lockkey.FieldDescriptor;
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
+import dev.lockkey.ReadmeCode;
 import dev.lockkey.SpecDescriptor;
 import dev.lockkey.format.FieldFormat;
 import dev.lockkey.format.KeyFormat;
@@ -37,22 +38,19 @@ import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
 /**
- * The README's "DynamoDB backend" blocks are this module's code. Each Java block stands in a
+ * The blocks of the DynamoDB guide (docs/guides/dynamodb.md) and the README's DynamoDB example
+ * are this module's code. Each Java block stands in a
  * method below between {@code // the README's block <kind>, from here} and {@code // to here}, word
  * for word, so it compiles against this build, and {@link #theReadmesBlocksRunOnDynalite} runs them
  * on dynalite; the Terraform block is {@code infra/lock-table.tf}, the IAM policies are
  * {@code infra/iam-*.json}. Each block is marked {@code <!-- checked: dynamodb-... -->} in the
- * README, so that moving one fails here.
+ * documentation ({@link ReadmeCode} finds it on any page), so that removing one fails here.
  */
 @ExtendWith(DynaliteExtension.class)
 class ReadmeDynamoDbTest {
-  private static final Path README = Path.of("../README.md");
   private static final Path THIS_SOURCE = Path.of("src/test/java/dev/lockkey/dynamodb/ReadmeDynamoDbTest.java");
-  private static final String TO = "// to here";
-  /** The indentation of the blocks in the methods below. */
-  private static final String INDENT = "    ";
   private static final List<String> JAVA_BLOCKS =
-      List.of("dynamodb-local-client", "dynamodb-production-client", "dynamodb-java");
+      List.of("dynamodb-local-client", "dynamodb-production-client", "dynamodb-java", "dynamodb-front");
 
   /** What the processor generates for the README's {@code PaymentCapture} spec, rendered as generated code renders it. */
   private record PaymentCaptureKey(String canonical, SpecDescriptor spec) implements LockKey {
@@ -118,18 +116,28 @@ class ReadmeDynamoDbTest {
     // to here
   }
 
+  /** The README's guarded resource. */
+  private interface Ledger {
+    void capture(String order, long fencingToken);
+  }
+
+  /** The README's example (compiled, not run: its client takes the region and credentials of an AWS environment). */
+  @SuppressWarnings("resource") // the README's client and executor live as long as the application
+  private static void frontPageBlock(Ledger ledger, String order) {
+    // the README's block dynamodb-front, from here
+    DynamoDbClient dynamoDb = DynamoDbClient.create();                              // region and credentials of the environment
+    DynamoLockTable.create(dynamoDb, "lockkey-locks");                              // once; or dynamodb/infra/lock-table.tf
+    DynamoLockExecutor locks = DynamoLockExecutor.create(dynamoDb, "lockkey-locks", Keyspace.of("prod"));
+    try (Lease lease = locks.acquire(PaymentCaptureKey.of("t42", 98765))) {        // pk lock:prod:{payment:capture:v1:t42:98765}
+      ledger.capture(order, lease.fencingToken());
+    }
+    // to here
+  }
+
   @Test
   void theReadmesJavaBlocksAreTheCodeAbove() throws IOException {
-    String source = Files.readString(THIS_SOURCE, StandardCharsets.UTF_8);
     for (String kind : JAVA_BLOCKS) {
-      List<String> block = readmeBlock(kind).lines().toList();
-      List<String> imports = block.stream().filter(line -> line.startsWith("import ")).toList();
-      List<String> code = block.subList(imports.size() + 1, block.size()); // after the blank line
-
-      assertThat(block.get(imports.size())).as("%s: a blank line after the imports", kind).isEmpty();
-      assertThat(source.lines().toList()).as("%s: its imports", kind).containsAll(imports.stream()
-          .filter(line -> !line.startsWith("import " + ReadmeDynamoDbTest.class.getPackageName() + ".")).toList());
-      assertThat(markedCode(source, kind)).as(kind).isEqualTo(code);
+      ReadmeCode.assertBlockIsTheCodeOf(kind, THIS_SOURCE, ReadmeDynamoDbTest.class.getPackageName());
     }
   }
 
@@ -173,9 +181,9 @@ class ReadmeDynamoDbTest {
   @Test
   void theIamPoliciesAreTheModulesFilesAndNameTheActionsTheCodeNeeds() throws IOException {
     assertThat(Files.readString(Path.of("infra/iam-locking.json"), StandardCharsets.UTF_8))
-        .isEqualTo(readmeBlock("dynamodb-iam-locking") + "\n");
+        .isEqualTo(ReadmeCode.block("dynamodb-iam-locking") + "\n");
     assertThat(Files.readString(Path.of("infra/iam-table-setup.json"), StandardCharsets.UTF_8))
-        .isEqualTo(readmeBlock("dynamodb-iam-table-setup") + "\n");
+        .isEqualTo(ReadmeCode.block("dynamodb-iam-table-setup") + "\n");
     assertThat(iamActions("dynamodb-iam-locking")).containsExactly("dynamodb:UpdateItem", "dynamodb:GetItem");
     assertThat(iamActions("dynamodb-iam-table-setup")).containsExactly("dynamodb:CreateTable",
         "dynamodb:DescribeTable", "dynamodb:DescribeTimeToLive", "dynamodb:UpdateTimeToLive");
@@ -184,7 +192,7 @@ class ReadmeDynamoDbTest {
   @Test
   void theReadmesTerraformBlockIsTheModulesDefinition() throws IOException {
     assertThat(Files.readString(Path.of("infra/lock-table.tf"), StandardCharsets.UTF_8))
-        .contains(readmeBlock("dynamodb-terraform"));
+        .contains(ReadmeCode.block("dynamodb-terraform"));
   }
 
   /** The table of the README's guarded items, keyed by {@code id}. */
@@ -198,25 +206,7 @@ class ReadmeDynamoDbTest {
 
   /** The {@code "dynamodb:..."} actions of the README's IAM policy block {@code kind}, in order. */
   private static List<String> iamActions(String kind) throws IOException {
-    Matcher action = Pattern.compile("\"(dynamodb:[A-Za-z]+)\"").matcher(readmeBlock(kind));
+    Matcher action = Pattern.compile("\"(dynamodb:[A-Za-z]+)\"").matcher(ReadmeCode.block(kind));
     return action.results().map(result -> result.group(1)).toList();
-  }
-
-  /** The code of the README block marked {@code <!-- checked: kind ... -->}. */
-  private static String readmeBlock(String kind) throws IOException {
-    Matcher block = Pattern.compile("<!-- checked: " + Pattern.quote(kind) + "(?: [^>]*)?-->\\R```[a-z]*\\R(.*?)\\R```",
-        Pattern.DOTALL).matcher(Files.readString(README, StandardCharsets.UTF_8));
-    assertThat(block.find()).as("the README has a block marked <!-- checked: %s -->", kind).isTrue();
-    return block.group(1);
-  }
-
-  /** The lines of this source between the markers of block {@code kind}, without their indentation. */
-  private static List<String> markedCode(String source, String kind) {
-    List<String> lines = source.lines().toList();
-    int from = lines.indexOf(INDENT + "// the README's block " + kind + ", from here");
-    int to = lines.subList(from + 1, lines.size()).indexOf(INDENT + TO) + from + 1;
-    assertThat(from).as("the marker of %s", kind).isNotNegative().isLessThan(to);
-    return lines.subList(from + 1, to).stream()
-        .map(line -> line.isEmpty() ? line : line.substring(INDENT.length())).toList();
   }
 }

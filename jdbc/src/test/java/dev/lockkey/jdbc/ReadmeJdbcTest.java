@@ -11,13 +11,14 @@ import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockExecutor;
 import java.io.IOException;
 import java.nio.file.Path;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's "PostgreSQL backend" blocks are this module's: the Java block stands in
- * {@link #readmeJavaBlock} word for word, so it compiles against this build (it is not run: its
- * pool would outlive the test; {@code JdbcLockExecutorTest} runs the same calls), and the DDL
- * block is the shipped schema.
+ * The PostgreSQL guide's blocks (docs/guides/postgresql.md) and the README's PostgreSQL example
+ * are this module's: each Java block stands in a method below word for word, so it compiles
+ * against this build (they are not run: the pool would outlive the test;
+ * {@code JdbcLockExecutorTest} runs the same calls), and the DDL block is the shipped schema.
  */
 class ReadmeJdbcTest {
   private static final Path THIS_SOURCE = Path.of("src/test/java/dev/lockkey/jdbc/ReadmeJdbcTest.java");
@@ -36,7 +37,7 @@ class ReadmeJdbcTest {
 
   @SuppressWarnings("resource") // the README's pool and executor live as long as the application
   private static void readmeJavaBlock(String jdbcUrl, Ledger ledger, String order) {
-    // the README's block, from here
+    // the README's block jdbc-java, from here
     HikariDataSource dataSource = new HikariDataSource();       // yours: URL, user, pool size
     dataSource.setJdbcUrl(jdbcUrl);                             // e.g. jdbc:postgresql://db:5432/app
     JdbcLockTable.create(dataSource);                           // once; or the DDL below in a migration
@@ -47,9 +48,20 @@ class ReadmeJdbcTest {
     // to here
   }
 
+  /** The README's example: the executor on the application's pool. */
+  private static void frontPageBlock(DataSource dataSource, Ledger ledger, String order) {
+    // the README's block jdbc-front, from here
+    LockExecutor locks = JdbcLockExecutor.create(dataSource, Keyspace.of("prod")); // dataSource: your pool
+    try (Lease lease = locks.acquire(PaymentCaptureKey.of("t42", 98765))) {        // row lock:prod:{payment:capture:v1:t42:98765}
+      ledger.capture(order, lease.fencingToken());
+    }
+    // to here
+  }
+
   @Test
-  void theReadmesJavaBlockIsTheCodeAbove() throws IOException {
+  void theJavaBlocksAreTheCodeAbove() throws IOException {
     ReadmeCode.assertBlockIsTheCodeOf("jdbc-java", THIS_SOURCE, ReadmeJdbcTest.class.getPackageName());
+    ReadmeCode.assertBlockIsTheCodeOf("jdbc-front", THIS_SOURCE, ReadmeJdbcTest.class.getPackageName());
   }
 
   @Test

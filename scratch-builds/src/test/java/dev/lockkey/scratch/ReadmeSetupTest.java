@@ -2,6 +2,7 @@ package dev.lockkey.scratch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lockkey.ReadmeCode;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -13,8 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The README's setup works as written: its Maven block and Java snippets make a project that
- * Maven builds against this build's jars, and whose program prints the key the README promises.
+ * The README's setup works as written: its Maven block and the Java blocks of the README and the
+ * guides make a project that Maven builds against this build's jars, and whose program prints the
+ * key the README promises.
  * Maven runs offline, from a temporary repository; the shared local repository is only read.
  */
 class ReadmeSetupTest {
@@ -27,10 +29,9 @@ class ReadmeSetupTest {
     BuiltJar redis = ThisBuild.jarOrSkip("dev.lockkey.redis.RedisLockExecutor");
     BuiltJar processor = ThisBuild.jarOrSkip("dev.lockkey.processor.LockKeyProcessor");
     TemporaryRepository repository = ThisBuild.repositoryWith(temp, core, redis, processor);
-    ReadmeBlocks readme = ReadmeBlocks.read(ThisBuild.file("lockkey.readme"));
     ScratchProject project = ScratchProject.create(
-        temp.resolve("project"), readme.only("maven"), ThisBuild.lifecyclePluginVersions());
-    for (String source : readme.all("java")) {
+        temp.resolve("project"), ReadmeCode.block("maven"), ThisBuild.lifecyclePluginVersions());
+    for (String source : ReadmeCode.blocks("java")) {
       project.addSource(source);
     }
 
@@ -48,9 +49,8 @@ class ReadmeSetupTest {
 
   @Test
   void theKotlinSetupIsTheBuildOfTheKotlinExample() throws IOException {
-    ReadmeBlocks readme = ReadmeBlocks.read(ThisBuild.file("lockkey.readme"));
     // the example builds in this reactor, so it names the processor by the project's version
-    String block = normalise(readme.only("kotlin")).replace("0.1.0-SNAPSHOT", "${project.version}");
+    String block = normalise(ReadmeCode.block("kotlin")).replace("0.1.0-SNAPSHOT", "${project.version}");
     String pom = normalise(Files.readString(ThisBuild.file("lockkey.kotlin.example.pom"), StandardCharsets.UTF_8));
 
     assertThat(pom).as("kotlin-example/pom.xml holds the README's Kotlin block").contains(block);

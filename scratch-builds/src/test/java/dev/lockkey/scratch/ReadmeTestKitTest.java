@@ -2,6 +2,7 @@ package dev.lockkey.scratch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lockkey.ReadmeCode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,10 +11,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The README's "Testing your code" works as written: a user's project that imports
+ * The testing guide (docs/guides/testing.md) works as written: a user's project that imports
  * {@code lockkey-bom} (the README's BOM block in place of its setup's dependencies) and depends on
- * {@code lockkey-redis} and {@code lockkey-test} without versions runs the README's test of
- * the README's service class, with Maven, against this build's jars in a temporary repository.
+ * {@code lockkey-redis} and {@code lockkey-test} without versions runs the guide's test of
+ * its service class, with Maven, against this build's jars in a temporary repository.
  */
 class ReadmeTestKitTest {
   private static final String GROUP_ID = "dev.lockkey";
@@ -27,14 +28,13 @@ class ReadmeTestKitTest {
     BuiltJar kit = ThisBuild.jarOrSkip("dev.lockkey.testing.LockKeyExtension");
     TemporaryRepository repository = ThisBuild.repositoryWith(temp, core, redis, processor, kit);
     repository.installPom(ThisBuild.file("lockkey.bom.pom"), GROUP_ID, "lockkey-bom", core.version());
-    ReadmeBlocks readme = ReadmeBlocks.read(ThisBuild.file("lockkey.readme"));
-    String pom = readme.only("maven").replaceFirst("(?s)<dependencies>.*?</dependencies>",
-        Matcher.quoteReplacement(readme.only("maven-bom")));
+    String pom = ReadmeCode.block("maven").replaceFirst("(?s)<dependencies>.*?</dependencies>",
+        Matcher.quoteReplacement(ReadmeCode.block("maven-bom")));
     ScratchProject project = ScratchProject.create(temp.resolve("project"), pom, ThisBuild.lifecyclePluginVersions());
-    for (String source : readme.all("java")) {
+    for (String source : ReadmeCode.blocks("java")) {
       project.addSource(source);
     }
-    project.addTestSource(readme.only("java-test"));
+    project.addTestSource(ReadmeCode.block("java-test"));
 
     RunResult build = maven.run(project.directory(), repository, "test");
 

@@ -57,7 +57,7 @@ final class ThisBuild {
     return jar.get();
   }
 
-  /** A file of this build named by a system property that the POM sets, e.g. the README. */
+  /** A file of this build named by a system property that the POM sets, e.g. the parent POM. */
   static Path file(String property) {
     String value = System.getProperty(property);
     if (value == null) {

@@ -2,32 +2,31 @@ package dev.lockkey.compat;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lockkey.ReadmeCode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.JedisClientConfig;
 import redis.clients.jedis.SslOptions;
 
 /**
- * The client configuration of the README's "Locks" block is API of every Jedis lockkey-redis
- * supports: its lines stand in {@link #readmeClientConfig} word for word, compiled here against
+ * The client configuration of the locks guide's first block (docs/guides/locks.md) is API of every
+ * Jedis lockkey-redis supports: its lines stand in {@link #readmeClientConfig} word for word, compiled here against
  * Jedis 6.0, the lowest (Jedis 8's {@code SslOptions.defaults()} is not in it). The rest of the
- * block builds a {@code RedisClient}, which is Jedis 7.2+, as the README's setup says. The block is
- * marked {@code <!-- checked: redis-client-config -->} in the README, so that moving it fails here.
+ * block builds a {@code RedisClient}, which is Jedis 7.2+, as the setup guide says. The block is
+ * marked {@code <!-- checked: redis-client-config -->} ({@link ReadmeCode} finds it on any page of the
+ * documentation), so that removing it fails here.
  */
 class ReadmeClientConfigTest {
-  private static final Path README = Path.of("../../README.md");
   private static final Path THIS_SOURCE = Path.of("src/test/java/dev/lockkey/compat/ReadmeClientConfigTest.java");
   private static final String START = "DefaultJedisClientConfig.builder()";
 
-  /** The README's client configuration, as an expression. */
+  /** The guide's client configuration, as an expression. */
   private static JedisClientConfig readmeClientConfig(String pw) {
     return DefaultJedisClientConfig.builder().user("lockkey").password(pw)
         .sslOptions(SslOptions.builder().build())   // TLS, verifying the server against the JVM's trust store
@@ -36,10 +35,10 @@ class ReadmeClientConfigTest {
 
   @Test
   void theReadmesClientConfigurationIsTheCodeAbove() throws IOException {
-    List<String> readme = readmeBlock().lines().toList();
+    List<String> readme = ReadmeCode.block("redis-client-config").lines().toList();
     List<String> source = Files.readAllLines(THIS_SOURCE, StandardCharsets.UTF_8);
 
-    // in the README the configuration is the argument of clientConfig(...), here the returned value
+    // in the guide the configuration is the argument of clientConfig(...), here the returned value
     assertThat(configuration(source, "return ", ";")).isEqualTo(configuration(readme, ".clientConfig(", ")"));
   }
 
@@ -62,12 +61,5 @@ class ReadmeClientConfigTest {
     String last = code.get(code.size() - 1);
     code.set(code.size() - 1, last.substring(0, last.length() - end.length()));
     return code;
-  }
-
-  private static String readmeBlock() throws IOException {
-    Matcher block = Pattern.compile("<!-- checked: redis-client-config(?: [^>]*)?-->\\R```[a-z]*\\R(.*?)\\R```",
-        Pattern.DOTALL).matcher(Files.readString(README, StandardCharsets.UTF_8));
-    assertThat(block.find()).as("the README has a block marked <!-- checked: redis-client-config -->").isTrue();
-    return block.group(1);
   }
 }

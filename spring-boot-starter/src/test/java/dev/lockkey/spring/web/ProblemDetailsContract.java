@@ -30,7 +30,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * What a web client of a real server (a random port, a real HTTP client) gets when a guard says no:
  * RFC 9457 problem details with 409 or 429 and {@code Retry-After}, never a secret field's value,
  * and the application's own handler where it has one; and the health endpoint's {@code lockkey}
- * component, as the README shows it. Run on Spring MVC and on WebFlux.
+ * component, as docs/guides/spring-boot.md shows it. Run on Spring MVC and on WebFlux.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 abstract class ProblemDetailsContract {
