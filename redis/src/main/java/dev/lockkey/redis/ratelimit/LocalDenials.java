@@ -40,8 +40,11 @@ final class LocalDenials {
     this.capacity = capacity;
   }
 
-  /** The state of one limit on one key in Redis: its purpose word and the key. */
-  private record StateKey(String purpose, LockKey key) {}
+  /**
+   * The state of one limit on one key in Redis: its purpose word and the key's body (the body, not
+   * the key object, so that a key class's own equality cannot matter).
+   */
+  private record StateKey(String purpose, String body) {}
 
   /** A limit known to be used up until {@link #untilNanos()}. */
   private sealed interface Exhausted {
@@ -84,7 +87,7 @@ final class LocalDenials {
 
   /** The local denial of {@code permits} of {@code limit} on {@code key}, or null when Redis must decide. */
   RateDecision denial(RateLimit limit, LockKey key, long permits) {
-    StateKey state = new StateKey(limit.purpose(), key);
+    StateKey state = new StateKey(limit.purpose(), key.canonical());
     Exhausted known = entries.get(state);
     if (known == null) {
       return null;
@@ -113,7 +116,7 @@ final class LocalDenials {
     Exhausted known = limit instanceof SmoothLimit smooth
         ? new TatAhead(smooth, sentNanos + resetNanos)
         : new WindowUsedUp(limit, sentNanos + resetNanos, decision.remaining());
-    StateKey state = new StateKey(limit.purpose(), key);
+    StateKey state = new StateKey(limit.purpose(), key.canonical());
     if (entries.size() >= capacity && !entries.containsKey(state) && !sweep(System.nanoTime())) {
       return;
     }
