@@ -115,7 +115,10 @@ final class RateLimitComparison {
         + " most grants whose whole call lies within one span of " + RateLimitRun.EXACTNESS_SPAN.toMillis()
         + " ms (half a window: a saturated window hands out its limit soon after it opens, the next opens a window"
         + " later, so half a window never holds two windows' grants) must not pass the limit; a stalled call is"
-        + " left out, never counted wrongly, so the check is conservative. Redis commands and CPU come from"
+        + " left out, never counted wrongly. That holds while the remote decisions come many times faster than"
+        + " the limit: a run too slow to hand out a window's limit within half a window can read above it"
+        + " without any excess (the floor, exact by construction, then reads above it too). Redis commands"
+        + " and CPU come from"
         + " INFO commandstats and INFO cpu before and after each run.";
     for (Load load : saturated.values()) {
       List<Target> targets = new ArrayList<>();

@@ -24,8 +24,10 @@ import redis.clients.jedis.RedisClient;
  * its call's start and end, and the most grants whose whole call lies within one span of
  * {@link #EXACTNESS_SPAN} (half a window) is the exactness check. A saturated fixed window hands out
  * its whole limit soon after it opens and the next window opens a full window later, so half a
- * window never holds two windows' grants: a count above the limit is an excess for certain, and a
- * stalled call (long between start and end) can only be left out, never counted wrongly.
+ * window never holds two windows' grants: a count above the limit is an excess, and a stalled call
+ * (long between start and end) can only be left out, never counted wrongly. That needs decisions
+ * many times faster than the limit: a run that takes more than half a window to hand out a window's
+ * limit can read above it without any excess.
  */
 public final class RateLimitRun {
   /** The window length of every limit compared: one second. */
