@@ -19,8 +19,9 @@ public enum Fairness {
    * whoever asks first, so a thread that releases and asks again (or one that just arrived) may take
    * it before waiters that were woken by the release, which saves their wake-up on a hot key. Such
    * a waiter does not queue at first; once it has waited {@link #BARGING_PATIENCE}, it queues in
-   * arrival order as under {@link #FIFO}, and a queued waiter is handed the lock by the next
-   * release: no waiter is passed over for longer than that bound plus one queue's worth of holds.
+   * arrival order as under {@link #FIFO}, and from then on it is served as a FIFO waiter is (the
+   * releases hand the lock to the queue in order): no waiter is passed over by barging for longer
+   * than that bound. Within one executor threads still take turns in arrival order.
    *
    * <p>Where the store has no queue (DynamoDB, JDBC: waiters poll), both settings behave alike:
    * whoever polls first after a release takes the lock.
