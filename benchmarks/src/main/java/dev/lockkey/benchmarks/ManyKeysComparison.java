@@ -95,7 +95,9 @@ final class ManyKeysComparison {
             + " from " + KEYS + " (so two threads rarely want the same key: a miss is counted and the thread"
             + " draws again), for " + settings.manyKeysTime().toMillis() / 1000.0 + " s after "
             + settings.rateLimitWarmup().toMillis() / 1000.0 + " s of warm-up, " + settings.rateLimitRounds()
-            + " round(s). `fenced_floor` is the least a lock with fencing tokens costs: one EVALSHA of SET NX PX"
+            + " round(s). Each client has its defaults: the Jedis-based ones (LockKey, the floors) a pool of 8"
+            + " connections for the 32 threads, Redisson its own pool, Spring one Lettuce connection."
+            + " `fenced_floor` is the least a lock with fencing tokens costs: one EVALSHA of SET NX PX"
             + " and INCR of a fencing counter, one EVALSHA compare-and-delete. Redis commands and CPU from INFO"
             + " before and after.",
         List.of(cycles, commands, redisCpu, clientCpu, misses), targets, "", charts);
