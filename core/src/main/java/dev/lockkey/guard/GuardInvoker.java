@@ -11,9 +11,12 @@ import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockExecutor;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
+import dev.lockkey.permit.PermitOptions;
+import dev.lockkey.permit.Permits;
 import dev.lockkey.ratelimit.RateDecision;
 import dev.lockkey.ratelimit.RateLimit;
 import dev.lockkey.ratelimit.RateLimiter;
+import dev.lockkey.rwlock.ReadWriteLocks;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
@@ -35,6 +38,10 @@ import java.util.function.Function;
  *   <li>{@link Locked @Locked}: {@link LockExecutor#withLock} with the executor's defaults
  *       changed by the method's {@link LockPolicy} (merged once per guard);
  *       {@link LockTimeoutException} when the lock was not acquired in time;
+ *   <li>{@link Permitted @Permitted}: {@link Permits#withPermit} with N and the lock options as for
+ *       {@code @Locked};
+ *   <li>{@link ReadLocked @ReadLocked} and {@link WriteLocked @WriteLocked}:
+ *       {@link ReadWriteLocks#withRead} and {@link ReadWriteLocks#withWrite}, options as for {@code @Locked};
  *   <li>{@link SingleFlighted @SingleFlighted}: {@link SingleFlight#run};
  *   <li>{@link RateLimited @RateLimited}: one permit of {@link RateLimiter#tryAcquire}, else
  *       {@link RateLimitedException} and the method does not run;
@@ -51,6 +58,8 @@ public final class GuardInvoker {
   private final SingleFlight flights;
   private final RateLimiter limiter;
   private final IdempotentCalls calls;
+  private final Permits permits;
+  private final ReadWriteLocks readWriteLocks;
   private final Function<? super Class<?>, ? extends ResultCodec<?>> codecs;
   private final KeySecret secret;
   /** The lock options of each {@code @Locked} guard, merged with the executor's defaults once. */
@@ -63,6 +72,8 @@ public final class GuardInvoker {
     this.flights = builder.flights;
     this.limiter = builder.limiter;
     this.calls = builder.calls;
+    this.permits = builder.permits;
+    this.readWriteLocks = builder.readWriteLocks;
     this.codecs = builder.codecs;
     this.secret = builder.secret;
   }
@@ -104,6 +115,17 @@ public final class GuardInvoker {
     MethodGuard.Policy policy = guard.policy();
     if (policy instanceof MethodGuard.Policy.Lock lock) {
       return executor.withLock(key, lockOptions(guard, lock.policy()), lease -> proceed(guard, arguments, lease, call));
+    }
+    if (policy instanceof MethodGuard.Policy.Permit permit) {
+      PermitOptions options = PermitOptions.builder().permits(permit.permits())
+          .lease(lockOptions(guard, permit.policy())).build();
+      return permits(guard).withPermit(key, options, lease -> proceed(guard, arguments, lease, call));
+    }
+    if (policy instanceof MethodGuard.Policy.ReadWrite readWrite) {
+      LockOptions options = lockOptions(guard, readWrite.policy());
+      return readWrite.write()
+          ? readWriteLocks(guard).withWrite(key, options, lease -> proceed(guard, arguments, lease, call))
+          : readWriteLocks(guard).withRead(key, options, lease -> proceed(guard, arguments, lease, call));
     }
     if (policy instanceof MethodGuard.Policy.Flight flight) {
       return flights(guard).run(key, flightOptions(flight), lease -> proceed(guard, arguments, lease, call));
@@ -158,6 +180,20 @@ public final class GuardInvoker {
     return (FlightOptions<Object>) flight.options();
   }
 
+  private Permits permits(MethodGuard guard) {
+    if (permits == null) {
+      throw new IllegalStateException(guard + " is @Permitted; give the invoker the Permits");
+    }
+    return permits;
+  }
+
+  private ReadWriteLocks readWriteLocks(MethodGuard guard) {
+    if (readWriteLocks == null) {
+      throw new IllegalStateException(guard + " is @ReadLocked or @WriteLocked; give the invoker the ReadWriteLocks");
+    }
+    return readWriteLocks;
+  }
+
   private SingleFlight flights(MethodGuard guard) {
     if (flights == null) {
       throw new IllegalStateException(guard + " is @SingleFlighted; give the invoker a SingleFlight");
@@ -194,6 +230,8 @@ public final class GuardInvoker {
     private SingleFlight flights;
     private RateLimiter limiter;
     private IdempotentCalls calls;
+    private Permits permits;
+    private ReadWriteLocks readWriteLocks;
     private Function<? super Class<?>, ? extends ResultCodec<?>> codecs = type -> null;
     private KeySecret secret;
 
@@ -233,6 +271,29 @@ public final class GuardInvoker {
      */
     public Builder idempotentCalls(IdempotentCalls calls) {
       this.calls = Objects.requireNonNull(calls, "calls");
+      return this;
+    }
+
+    /**
+     * The permits that {@code @Permitted} methods take; they should share the executor's key space.
+     *
+     * @param permits the permits, needed only when a guarded class has a {@code @Permitted} method
+     * @return this builder
+     */
+    public Builder permits(Permits permits) {
+      this.permits = Objects.requireNonNull(permits, "permits");
+      return this;
+    }
+
+    /**
+     * The read/write locks that {@code @ReadLocked} and {@code @WriteLocked} methods take; they
+     * should share the executor's key space.
+     *
+     * @param readWriteLocks the locks, needed only when a guarded class has such a method
+     * @return this builder
+     */
+    public Builder readWriteLocks(ReadWriteLocks readWriteLocks) {
+      this.readWriteLocks = Objects.requireNonNull(readWriteLocks, "readWriteLocks");
       return this;
     }
 

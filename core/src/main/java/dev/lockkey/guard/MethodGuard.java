@@ -41,6 +41,22 @@ public final class MethodGuard {
       }
     }
 
+    /** {@code @Permitted}: N, and what the annotation changes of the executor's default options. */
+    record Permit(int permits, LockPolicy policy) implements Policy {
+      @Override
+      public String toString() {
+        return "permits=" + permits + ", " + policy;
+      }
+    }
+
+    /** {@code @ReadLocked} or {@code @WriteLocked}, and what it changes of the executor's default options. */
+    record ReadWrite(boolean write, LockPolicy policy) implements Policy {
+      @Override
+      public String toString() {
+        return (write ? "write, " : "read, ") + policy;
+      }
+    }
+
     /** {@code @Idempotent}: the result type, codec and options, and the fingerprint of a call's payload. */
     record Idempotent(IdempotencyPolicy policy, PayloadFingerprint payload) implements Policy {
       @Override
@@ -88,6 +104,52 @@ public final class MethodGuard {
       KeyFactory keys) {
     return new MethodGuard(methodName, parameterTypes, keys,
         new Policy.Lock(Objects.requireNonNull(policy, "policy")), -1, -1, false);
+  }
+
+  /**
+   * A {@link Permitted @Permitted} method.
+   *
+   * @param methodName the method's name
+   * @param parameterTypes the method's parameter types, erased, in order
+   * @param permits how many permits the key has (N)
+   * @param policy what the annotation changes of the executor's default options
+   * @param keys builds the key of a call from its arguments
+   * @return the guard, without a lease parameter or secret
+   */
+  public static MethodGuard permitted(String methodName, List<Class<?>> parameterTypes, int permits,
+      LockPolicy policy, KeyFactory keys) {
+    return new MethodGuard(methodName, parameterTypes, keys,
+        new Policy.Permit(permits, Objects.requireNonNull(policy, "policy")), -1, -1, false);
+  }
+
+  /**
+   * A {@link ReadLocked @ReadLocked} method.
+   *
+   * @param methodName the method's name
+   * @param parameterTypes the method's parameter types, erased, in order
+   * @param policy what the annotation changes of the executor's default options
+   * @param keys builds the key of a call from its arguments
+   * @return the guard, without a lease parameter or secret
+   */
+  public static MethodGuard readLocked(String methodName, List<Class<?>> parameterTypes, LockPolicy policy,
+      KeyFactory keys) {
+    return new MethodGuard(methodName, parameterTypes, keys,
+        new Policy.ReadWrite(false, Objects.requireNonNull(policy, "policy")), -1, -1, false);
+  }
+
+  /**
+   * A {@link WriteLocked @WriteLocked} method.
+   *
+   * @param methodName the method's name
+   * @param parameterTypes the method's parameter types, erased, in order
+   * @param policy what the annotation changes of the executor's default options
+   * @param keys builds the key of a call from its arguments
+   * @return the guard, without a lease parameter or secret
+   */
+  public static MethodGuard writeLocked(String methodName, List<Class<?>> parameterTypes, LockPolicy policy,
+      KeyFactory keys) {
+    return new MethodGuard(methodName, parameterTypes, keys,
+        new Policy.ReadWrite(true, Objects.requireNonNull(policy, "policy")), -1, -1, false);
   }
 
   /**
@@ -145,7 +207,8 @@ public final class MethodGuard {
    *     call), or there is no such parameter
    */
   public MethodGuard withLeaseParameter(int index) {
-    if (!(policy instanceof Policy.Lock || policy instanceof Policy.Flight) || index < 0) {
+    if (!(policy instanceof Policy.Lock || policy instanceof Policy.Flight || policy instanceof Policy.Permit
+        || policy instanceof Policy.ReadWrite) || index < 0) {
       throw new IllegalArgumentException("no lease for parameter " + index + " of " + this);
     }
     return new MethodGuard(methodName, parameterTypes, keys, policy, index, tokenParameter, secret);

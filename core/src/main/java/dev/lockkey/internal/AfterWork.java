@@ -37,6 +37,17 @@ public final class AfterWork {
    */
   public static <T, E extends Exception> T run(LockExecutor executor, LockedWork<T, E> work, Lease lease,
       Release release) throws E {
+    return run(executor.getClass(), work, lease, release);
+  }
+
+  /**
+   * As {@link #run(LockExecutor, LockedWork, Lease, Release)}, for what grants leases without
+   * being a {@link LockExecutor} (permits, read/write locks).
+   *
+   * @param granter the class that granted the lease: its package names the logger
+   */
+  public static <T, E extends Exception> T run(Class<?> granter, LockedWork<T, E> work, Lease lease,
+      Release release) throws E {
     T result;
     try {
       result = work.run(lease);
@@ -51,7 +62,7 @@ public final class AfterWork {
     try {
       release.release();
     } catch (RuntimeException releaseFailure) {
-      succeededThenFailed(executor, "releasing the lock", lease.fullKey(), releaseFailure);
+      succeededThenFailed(granter, "releasing the lock", lease.fullKey(), releaseFailure);
     }
     return result;
   }
@@ -64,7 +75,11 @@ public final class AfterWork {
    */
   public static void succeededThenFailed(LockExecutor executor, String step, String fullKey,
       RuntimeException failure) {
-    System.getLogger(executor.getClass().getPackageName()).log(Level.WARNING, () -> "the work holding " + fullKey
+    succeededThenFailed(executor.getClass(), step, fullKey, failure);
+  }
+
+  private static void succeededThenFailed(Class<?> granter, String step, String fullKey, RuntimeException failure) {
+    System.getLogger(granter.getPackageName()).log(Level.WARNING, () -> "the work holding " + fullKey
         + " succeeded and its result is returned, but " + step
         + " afterwards failed (a lock not released stays until its lease runs out): " + failure, failure);
   }

@@ -22,9 +22,10 @@ import java.util.concurrent.TimeUnit;
  * Node.js on a free loopback port. The package files committed under {@code src/test/dynalite}
  * are installed with {@code npm ci} into {@code target/dynalite} on first use (again when the lock
  * file changes), so {@code node_modules} never enters the source tree. Every process still running
- * when the JVM exits is killed by a shutdown hook.
+ * when the JVM exits is killed by a shutdown hook. Public in this module's test-jar, for the
+ * reliability module's fault suite.
  */
-final class DynaliteServer implements AutoCloseable {
+public final class DynaliteServer implements AutoCloseable {
   private static final Duration INSTALL_TIMEOUT = Duration.ofMinutes(5);
   private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
   private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
@@ -46,7 +47,7 @@ final class DynaliteServer implements AutoCloseable {
    * Why dynalite cannot run on this machine (no {@code node} or {@code npm} on the PATH, or a Node.js
    * older than 18), or empty when it can.
    */
-  static Optional<String> missingTools() {
+  public static Optional<String> missingTools() {
     Optional<String> node = versionOf("node");
     if (node.isEmpty()) {
       return Optional.of("no `node` on the PATH");
@@ -63,7 +64,7 @@ final class DynaliteServer implements AutoCloseable {
   }
 
   /** Installs dynalite if needed and starts it on a free loopback port; waits until it accepts connections. */
-  static DynaliteServer start() {
+  public static DynaliteServer start() {
     Path home = Path.of(System.getProperty("lockkey.dynalite.home", "target/dynalite"));
     Path source = Path.of(System.getProperty("lockkey.dynalite.source", "src/test/dynalite"));
     Path cli = install(source, home);
@@ -84,8 +85,34 @@ final class DynaliteServer implements AutoCloseable {
   }
 
   /** The port dynalite listens on, on 127.0.0.1. */
-  int port() {
+  public int port() {
     return port;
+  }
+
+  /** Freezes the server process (SIGSTOP): connections stay open, requests wait. */
+  public void pause() {
+    signal("STOP");
+  }
+
+  /** Lets a paused server go on (SIGCONT). */
+  public void resume() {
+    signal("CONT");
+  }
+
+  private void signal(String name) {
+    try {
+      Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).redirectErrorStream(true)
+          .start();
+      if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+        kill.destroyForcibly();
+        throw new IllegalStateException("kill -" + name + " " + process.pid() + " failed");
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while signalling dynalite", e);
+    }
   }
 
   @Override

@@ -36,6 +36,21 @@ interface JdbcDialect {
   String createIdempotencyTable(String table);
 
   /**
+   * The claim of a call joined to a caller's transaction: parameters full key, fingerprint; a row
+   * with the claim's fencing token when inserted, no row when a committed record holds the key.
+   */
+  String claimRecordFenced(String table);
+
+  /**
+   * Bounds how long the rest of the transaction waits for a row lock: parameter the limit in ms as
+   * text; one row, the limit that held before, to give back to {@link #limitLockWait} afterwards.
+   */
+  String limitLockWait();
+
+  /** {@return whether {@code failure} is a statement that gave up waiting for a lock ({@link #limitLockWait})} */
+  boolean lockWaitTimedOut(SQLException failure);
+
+  /**
    * An idempotent call's claim, in the caller's transaction: parameters full key, fingerprint; one
    * row inserted when the key was free, none when a committed record holds it (after waiting for
    * a transaction that inserted it and is still open).

@@ -3,6 +3,10 @@ package dev.lockkey.jdbc;
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
 import dev.lockkey.codec.ResultCodec;
+import dev.lockkey.idempotency.IdempotencyConflictException;
+import dev.lockkey.idempotency.IdempotencyInProgressException;
+import dev.lockkey.idempotency.IdempotencyOptions;
+import dev.lockkey.idempotency.IdempotentCalls;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -53,7 +57,7 @@ public final class JdbcIdempotentCalls {
   /** The records' table unless another is given. */
   public static final String DEFAULT_TABLE = "lockkey_idempotency";
   /** The purpose in the records' full keys: {@code idem:env:{body}}. */
-  private static final String PURPOSE = "idem";
+  static final String PURPOSE = "idem";
   /** A record that vanished between a duplicate's insert and its read (deleted meanwhile) makes it try again, this often. */
   private static final int CLAIMS = 3;
 
@@ -103,6 +107,29 @@ public final class JdbcIdempotentCalls {
    */
   public void createTable(DataSource dataSource) {
     Ddl.run(dataSource, table, dialect.createIdempotencyTable(table));
+  }
+
+  /**
+   * These calls as {@link IdempotentCalls} (what {@code @Idempotent} methods run through), each
+   * call joining the calling thread's transaction: its record, the work's rows and the stored
+   * result commit with that transaction. A call is a savepoint in it: work that throws, or a
+   * duplicate that gave up waiting, undoes the call's part only, and the caller's transaction goes
+   * on. A duplicate waits for the transaction of the call that claimed the key first at most
+   * {@link IdempotencyOptions#waitTime()} ({@link IdempotencyOptions.InProgress#FAIL}: at once) and
+   * then throws {@link IdempotencyInProgressException}; another payload throws
+   * {@link IdempotencyConflictException}. The work's fencing token is the claiming transaction's id
+   * ({@code txid_current()}): unique per claim; the transaction, which holds the record's row until
+   * it ends, is what keeps a second caller out. Of the options, the codec, the wait and the
+   * in-progress policy apply; there is no lease (the open transaction is the lease), no expiry (the
+   * rows stay until deleted) and no stored final failure: a failure rolls the call back, so a retry
+   * runs the work again.
+   *
+   * @param transactions where the calls find the caller's transaction, e.g. Spring's through the
+   *     starter's adapter
+   * @return the calls; closing them does nothing (they hold no thread and no connection)
+   */
+  public IdempotentCalls joining(CallerTransaction transactions) {
+    return new JoinedIdempotentCalls(keyspace, table, dialect, transactions);
   }
 
   /**

@@ -27,6 +27,8 @@ final class PostgresDialect implements JdbcDialect {
   static final String CHANNEL = "lockkey_released";
   private static final String SCHEMA = "postgresql-schema.sql";
   private static final String IDEMPOTENCY_SCHEMA = "postgresql-idempotency-schema.sql";
+  /** PostgreSQL's lock_not_available: a statement gave up waiting for a lock at lock_timeout. */
+  private static final String LOCK_NOT_AVAILABLE = "55P03";
 
   private final Method getNotifications;
   private final Method getParameter;
@@ -72,6 +74,23 @@ final class PostgresDialect implements JdbcDialect {
   @Override
   public String claimRecord(String table) {
     return "INSERT INTO " + table + " (call_key, fingerprint) VALUES (?, ?) ON CONFLICT (call_key) DO NOTHING";
+  }
+
+  @Override
+  public String claimRecordFenced(String table) {
+    // txid_current(): the id of the claiming transaction, 64 bits, never reused
+    return claimRecord(table) + " RETURNING txid_current()";
+  }
+
+  @Override
+  public String limitLockWait() {
+    // set_config(..., true) is SET LOCAL: it ends with the transaction, or at a rollback to a savepoint before it
+    return "SELECT current_setting('lock_timeout'), set_config('lock_timeout', ?, true)";
+  }
+
+  @Override
+  public boolean lockWaitTimedOut(SQLException failure) {
+    return LOCK_NOT_AVAILABLE.equals(failure.getSQLState());
   }
 
   @Override

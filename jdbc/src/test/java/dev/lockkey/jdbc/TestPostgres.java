@@ -21,9 +21,10 @@ import javax.sql.DataSource;
  * loopback port: {@link #shared()} starts one per test JVM, {@link #dedicated()} one that a test
  * stops, restarts or pauses; a shutdown hook stops each that is still running. Pools on it are
  * HikariCP with timeouts of 10 s: short enough that a test of a fault ends soon, long enough for a
- * new connection on a loaded machine.
+ * new connection on a loaded machine. Public in this module's test-jar, for the Spring Boot
+ * starter's and the reliability module's tests.
  */
-final class TestPostgres implements AutoCloseable {
+public final class TestPostgres implements AutoCloseable {
   private static TestPostgres shared;
   private static DataSource sharedPool;
 
@@ -42,7 +43,7 @@ final class TestPostgres implements AutoCloseable {
   }
 
   /** The server of this test JVM, with the lock table. */
-  static synchronized TestPostgres shared() {
+  public static synchronized TestPostgres shared() {
     if (shared == null) {
       shared = new TestPostgres(temporaryDirectory());
       try (HikariDataSource pool = shared.newPool(shared.port, 1)) {
@@ -53,7 +54,7 @@ final class TestPostgres implements AutoCloseable {
   }
 
   /** A pool of 16 connections to {@link #shared()}, for the tests that need no pool of their own. */
-  static synchronized DataSource sharedPool() {
+  public static synchronized DataSource sharedPool() {
     if (sharedPool == null) {
       sharedPool = shared().pool(16);
     }
@@ -61,38 +62,50 @@ final class TestPostgres implements AutoCloseable {
   }
 
   /** A server of the caller's own, with the lock table; close it. */
-  static TestPostgres dedicated() {
+  public static TestPostgres dedicated() {
     TestPostgres server = new TestPostgres(temporaryDirectory());
     JdbcLockTable.create(server.pool(2));
     return server;
   }
 
   /** The server's port on 127.0.0.1. */
-  int port() {
+  public int port() {
     return port;
   }
 
   /** A pool of up to {@code size} connections to the server, closed with it. */
-  synchronized HikariDataSource pool(int size) {
+  public synchronized HikariDataSource pool(int size) {
     return pool(port, size);
   }
 
   /** A pool of up to {@code size} connections to {@code port} (e.g. a proxy's), closed with the server. */
-  synchronized HikariDataSource pool(int toPort, int size) {
+  public synchronized HikariDataSource pool(int toPort, int size) {
     HikariDataSource pool = newPool(toPort, size);
     pools.add(pool);
     return pool;
   }
 
   /** Stops the server (fast shutdown: connections are cut) and starts it again on the same port and data. */
-  synchronized void restart() {
+  public synchronized void restart() {
+    stop();
+    start();
+  }
+
+  /** Stops the server (fast shutdown: connections are cut); {@link #start} brings it back. */
+  public synchronized void stop() {
     resume();
     closeServer();
-    server = start(dataDirectory, port);
+  }
+
+  /** Starts a stopped server again on its port and data; nothing when it runs. */
+  public synchronized void start() {
+    if (server == null) {
+      server = start(dataDirectory, port);
+    }
   }
 
   /** Freezes the postmaster and every backend (SIGSTOP): connections stay open, statements wait. */
-  synchronized void pause() {
+  public synchronized void pause() {
     if (!paused) {
       signal("STOP");
       paused = true;
@@ -100,7 +113,7 @@ final class TestPostgres implements AutoCloseable {
   }
 
   /** Lets a paused server go on (SIGCONT). */
-  synchronized void resume() {
+  public synchronized void resume() {
     if (paused) {
       signal("CONT");
       paused = false;
@@ -112,7 +125,10 @@ final class TestPostgres implements AutoCloseable {
     if (server == null) {
       return;
     }
-    pools.forEach(HikariDataSource::close);
+    // a loop, not a method reference: a class path without HikariCP (no pool was made) must still stop the server
+    for (HikariDataSource pool : pools) {
+      pool.close();
+    }
     pools.clear();
     resume();
     closeServer();

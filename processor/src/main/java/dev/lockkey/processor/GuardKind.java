@@ -5,7 +5,10 @@ enum GuardKind {
   LOCKED(GuardNames.LOCKED),
   SINGLE_FLIGHTED(GuardNames.SINGLE_FLIGHTED),
   RATE_LIMITED(GuardNames.RATE_LIMITED),
-  IDEMPOTENT(GuardNames.IDEMPOTENT);
+  IDEMPOTENT(GuardNames.IDEMPOTENT),
+  PERMITTED(GuardNames.PERMITTED),
+  READ_LOCKED(GuardNames.READ_LOCKED),
+  WRITE_LOCKED(GuardNames.WRITE_LOCKED);
 
   private final String annotation;
 

@@ -10,6 +10,9 @@ final class GuardNames {
   static final String SINGLE_FLIGHTED = GUARD_PACKAGE + ".SingleFlighted";
   static final String RATE_LIMITED = GUARD_PACKAGE + ".RateLimited";
   static final String IDEMPOTENT = GUARD_PACKAGE + ".Idempotent";
+  static final String PERMITTED = GUARD_PACKAGE + ".Permitted";
+  static final String READ_LOCKED = GUARD_PACKAGE + ".ReadLocked";
+  static final String WRITE_LOCKED = GUARD_PACKAGE + ".WriteLocked";
   static final String KEY_FIELD = GUARD_PACKAGE + ".KeyField";
   static final String FENCING_TOKEN = GUARD_PACKAGE + ".FencingToken";
   static final String IDEMPOTENCY_POLICY = GUARD_PACKAGE + ".IdempotencyPolicy";

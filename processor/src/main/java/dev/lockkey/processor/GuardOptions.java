@@ -16,6 +16,13 @@ sealed interface GuardOptions {
   record Lock(Duration leaseTime, Duration waitTime, String renewal) implements GuardOptions {}
 
   /**
+   * {@code @Permitted}: N, and the lock options as {@code @Locked} has them.
+   *
+   * @param permits N, 1 to 10,000
+   */
+  record Permit(int permits, Lock lock) implements GuardOptions {}
+
+  /**
    * {@code @SingleFlighted}.
    *
    * @param codec the user's codec class, or {@code null} for the built-in codec of the result type

@@ -65,7 +65,7 @@ import javax.lang.model.util.ElementFilter;
 @AutoService(Processor.class)
 @SupportedAnnotationTypes({
     GuardNames.LOCKED, GuardNames.SINGLE_FLIGHTED, GuardNames.RATE_LIMITED, GuardNames.IDEMPOTENT,
-    GuardNames.KEY_FIELD})
+    GuardNames.PERMITTED, GuardNames.READ_LOCKED, GuardNames.WRITE_LOCKED, GuardNames.KEY_FIELD})
 public final class GuardedMethodProcessor extends AbstractProcessor {
   /** Classes waiting for a type that a later round may generate (e.g. a key class), by qualified name. */
   private final Set<String> deferred = new LinkedHashSet<>();

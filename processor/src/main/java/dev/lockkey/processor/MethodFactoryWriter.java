@@ -105,6 +105,9 @@ final class MethodFactoryWriter {
       case SINGLE_FLIGHTED -> "singleFlight";
       case RATE_LIMITED -> "rateLimited";
       case IDEMPOTENT -> "idempotent";
+      case PERMITTED -> "permitted";
+      case READ_LOCKED -> "readLocked";
+      case WRITE_LOCKED -> "writeLocked";
     };
     List<CodeBlock> arguments = new ArrayList<>();
     if (method.secret()) {
@@ -135,6 +138,9 @@ final class MethodFactoryWriter {
   }
 
   private static CodeBlock options(GuardOptions options) {
+    if (options instanceof GuardOptions.Permit permit) {
+      return CodeBlock.of("$L, $L", permit.permits(), options(permit.lock()));
+    }
     if (options instanceof GuardOptions.Lock lock) {
       CodeBlock.Builder policy = CodeBlock.builder().add("$T.defaults()", LOCK_POLICY);
       if (lock.leaseTime() != null) {

@@ -2,20 +2,17 @@ package dev.lockkey.reliability;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.lock.Lease;
+import dev.lockkey.lock.LockExecutor;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
-import dev.lockkey.redis.RedisLockExecutor;
-import dev.lockkey.redis.RedisUnavailableException;
 import dev.lockkey.reliability.specs.StockAdjustmentKey;
 import dev.lockkey.testing.RedisFixture;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -24,10 +21,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import redis.clients.jedis.HostAndPort;
-import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.RedisClient;
-import redis.clients.jedis.RedisClusterClient;
-import redis.clients.jedis.UnifiedJedis;
 
 /**
  * One process of the randomized fault suite. Its threads lock random keys of a few, through the
@@ -40,8 +34,9 @@ import redis.clients.jedis.UnifiedJedis;
  * acquisition returned and before the release was sent, so the lock was held at least that long), and one
  * {@code RESULT} line is printed at the end.
  *
- * <p>With {@value #CLUSTER} set in the environment, {@value RedisFixture#REDIS_URL} names a node of
- * a Redis Cluster, reached directly (a cluster client follows the nodes' own addresses).
+ * <p>The backend is Redis at {@value RedisFixture#REDIS_URL}, a Redis Cluster with
+ * {@value WorkerLocks#CLUSTER} set (reached directly: a cluster client follows the nodes' own
+ * addresses), or PostgreSQL at {@value WorkerLocks#JDBC_URL} ({@link WorkerLocks}).
  *
  * <p>Arguments: the key space's environment word, threads, keys, run time in milliseconds, the
  * register server's port on 127.0.0.1, the holds file.
@@ -55,14 +50,11 @@ public final class FaultWorker {
       .build();
   private static final Duration BACKOFF = Duration.ofMillis(20);
   private static final Duration STOP_GRACE = Duration.ofSeconds(30);
-  private static final Duration TIMEOUT = Duration.ofMillis(500);
-  /** Set (to anything) when {@value RedisFixture#REDIS_URL} names a node of a Redis Cluster. */
-  static final String CLUSTER = "LOCKKEY_FAULTS_CLUSTER";
 
   private FaultWorker() {}
 
   /** Runs the worker; see the class documentation for the arguments. */
-  public static void main(String[] args) throws InterruptedException, IOException {
+  public static void main(String[] args) throws Exception {
     WorkerArguments arguments = WorkerArguments.parse(args);
     Keyspace keyspace = arguments.keyspace();
     int threads = arguments.threads();
@@ -75,11 +67,9 @@ public final class FaultWorker {
     LongAdder timeouts = new LongAdder();
     LongAdder unavailable = new LongAdder();
     LongAdder errors = new LongAdder();
-    try (RedisFixture redis = RedisFixture.start();
-        UnifiedJedis jedis = System.getenv(CLUSTER) != null ? clusterClient(redis)
-            : redis.newClient(TIMEOUT, TIMEOUT);
-        RedisClient registerClient = RedisClient.builder().hostAndPort(registerAddress).build();
-        RedisLockExecutor locks = RedisLockExecutor.create(jedis, keyspace)) {
+    try (WorkerLocks backend = WorkerLocks.open(keyspace, threads);
+        RedisClient registerClient = RedisClient.builder().hostAndPort(registerAddress).build()) {
+      LockExecutor locks = backend.executor();
       FencedRegister register = new FencedRegister(registerClient, keyspace);
       long deadline = System.nanoTime() + runTime.toNanos();
       ExecutorService pool = Executors.newFixedThreadPool(threads);
@@ -93,10 +83,12 @@ public final class FaultWorker {
               holds.add(hold(locks, register, keys.get(sku), sku, writer));
             } catch (LockTimeoutException e) {
               timeouts.increment();
-            } catch (RedisUnavailableException e) {
-              unavailable.increment();
-              LockSupport.parkNanos(BACKOFF.toNanos());
             } catch (RuntimeException e) {
+              if (WorkerLocks.unavailable(e)) {
+                unavailable.increment();
+                LockSupport.parkNanos(BACKOFF.toNanos());
+                continue;
+              }
               errors.increment();
               System.err.println("worker " + writer + ": " + e);
               LockSupport.parkNanos(BACKOFF.toNanos());
@@ -115,18 +107,8 @@ public final class FaultWorker {
         "unavailable", unavailable.sum(), "errors", errors.sum())).format());
   }
 
-  /** A cluster client that learns the cluster from the node {@code redis} names. */
-  private static UnifiedJedis clusterClient(RedisFixture redis) {
-    int millis = Math.toIntExact(TIMEOUT.toMillis());
-    return RedisClusterClient.builder()
-        .nodes(Set.of(new HostAndPort(redis.host(), redis.port())))
-        .clientConfig(DefaultJedisClientConfig.builder().connectionTimeoutMillis(millis).socketTimeoutMillis(millis)
-            .build())
-        .build();
-  }
-
   /** One hold: acquire, read-modify-write the register with the token, release; its HOLD line. */
-  private static String hold(RedisLockExecutor locks, FencedRegister register, StockAdjustmentKey key, int sku,
+  private static String hold(LockExecutor locks, FencedRegister register, StockAdjustmentKey key, int sku,
       String writer) {
     Lease lease = locks.acquire(key, OPTIONS);
     long acquired = System.nanoTime();

@@ -21,8 +21,11 @@ import java.util.stream.IntStream;
 record WorkerArguments(Keyspace keyspace, int threads, List<StockAdjustmentKey> keys, Duration runTime) {
   /** The first four of {@code args}. */
   static WorkerArguments parse(String[] args) {
-    if (System.getenv(RedisFixture.REDIS_URL) == null) {
-      throw new IllegalStateException(RedisFixture.REDIS_URL + " must name the test's Redis server");
+    if (System.getenv(RedisFixture.REDIS_URL) == null && System.getenv(WorkerLocks.JDBC_URL) == null
+        && System.getenv(WorkerLocks.DYNAMODB_URL) == null) {
+      // else the fixture would start a Redis server of the worker's own
+      throw new IllegalStateException(RedisFixture.REDIS_URL + " (or " + WorkerLocks.JDBC_URL + ", "
+          + WorkerLocks.DYNAMODB_URL + ") must name the test's lock server");
     }
     List<StockAdjustmentKey> keys = IntStream.range(0, Integer.parseInt(args[2]))
         .mapToObj(sku -> StockAdjustmentKey.of("central", sku))

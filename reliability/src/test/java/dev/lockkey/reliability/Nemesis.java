@@ -1,13 +1,11 @@
 package dev.lockkey.reliability;
 
-import dev.lockkey.testing.RedisNode;
 import dev.lockkey.testing.TcpProxy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -29,9 +27,9 @@ final class Nemesis {
     RESET,
     /** SIGSTOP of the lock server, then SIGCONT. */
     PAUSE_STORE,
-    /** {@code DEBUG SLEEP} of the lock server: it answers nothing meanwhile. */
+    /** {@code DEBUG SLEEP} of the lock server (Redis only): it answers nothing meanwhile. */
     SLEEP_STORE,
-    /** The lock server stops and starts again on its port, empty (no persistence). */
+    /** The lock server stops and starts again on its port (Redis: empty, no persistence; PostgreSQL: its data kept). */
     RESTART_STORE;
 
     boolean onStore() {
@@ -63,13 +61,13 @@ final class Nemesis {
 
   private final List<ChildJvm> workers;
   private final List<TcpProxy> proxies;
-  private final List<RedisNode> nodes;
+  private final List<FaultedStore> nodes;
 
   /**
    * A nemesis of {@code workers}, their {@code proxies} (one per worker, or none: no proxy faults)
    * and the store's {@code nodes} (a cluster's masters).
    */
-  Nemesis(List<ChildJvm> workers, List<TcpProxy> proxies, List<RedisNode> nodes) {
+  Nemesis(List<ChildJvm> workers, List<TcpProxy> proxies, List<FaultedStore> nodes) {
     this.workers = workers;
     this.proxies = proxies;
     this.nodes = nodes;
@@ -78,13 +76,14 @@ final class Nemesis {
   /**
    * The faults that {@code seed} draws over {@code time} for {@code workers} workers, with or
    * without proxies, and {@code nodes} store nodes, restartable or not (a cluster's master would
-   * fail over).
+   * fail over), able to {@link FaultedStore#sleep} or not.
    */
   static List<Step> schedule(long seed, int workers, boolean proxied, int nodes, boolean restartable,
-      Duration time) {
+      boolean sleeping, Duration time) {
     Random random = new Random(seed);
     Kind[] kinds = Arrays.stream(Kind.values())
-        .filter(kind -> (proxied || !kind.onProxy()) && (restartable || kind != Kind.RESTART_STORE))
+        .filter(kind -> (proxied || !kind.onProxy()) && (restartable || kind != Kind.RESTART_STORE)
+            && (sleeping || kind != Kind.SLEEP_STORE))
         .toArray(Kind[]::new);
     List<Step> steps = new ArrayList<>();
     long planned = 0;
@@ -116,7 +115,7 @@ final class Nemesis {
   }
 
   private void apply(Step step) throws Exception {
-    RedisNode store = nodes.get(step.node());
+    FaultedStore store = nodes.get(step.node());
     switch (step.kind()) {
       case STOP_WORKER -> during(step, () -> workers.get(step.worker()).signal("STOP"),
           () -> workers.get(step.worker()).signal("CONT"));
@@ -126,8 +125,8 @@ final class Nemesis {
           () -> proxies.get(step.worker()).heal());
       case RESET -> proxies.get(step.worker()).resetConnections();
       case PAUSE_STORE -> during(step, store::pause, store::resume);
-      case SLEEP_STORE -> store.debugSleep(step.length()).get(step.length().toMillis() + 30_000, TimeUnit.MILLISECONDS);
-      case RESTART_STORE -> during(step, store::stop, store::restart);
+      case SLEEP_STORE -> store.sleep(step.length());
+      case RESTART_STORE -> during(step, store::stop, store::start);
     }
   }
 

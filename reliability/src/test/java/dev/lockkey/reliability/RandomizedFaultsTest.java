@@ -3,6 +3,9 @@ package dev.lockkey.reliability;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lockkey.Keyspace;
+import dev.lockkey.dynamodb.DynaliteServer;
+import dev.lockkey.dynamodb.DynamoLockTable;
+import dev.lockkey.jdbc.TestPostgres;
 import dev.lockkey.reliability.specs.StockAdjustmentKey;
 import dev.lockkey.testing.RedisClusterFixture;
 import dev.lockkey.testing.RedisFixture;
@@ -11,6 +14,10 @@ import dev.lockkey.testing.TcpProxy;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -18,19 +25,25 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.RedisClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * The randomized fault suite, on one Redis server and on a Redis Cluster: {@value #WORKERS} worker processes of
+ * The randomized fault suite, on one Redis server, on a Redis Cluster, on PostgreSQL and on DynamoDB
+ * (dynalite, skipped without Node.js): {@value #WORKERS} worker processes of
  * {@value #THREADS} threads ({@link FaultWorker}) lock {@value #KEYS} keys (through a proxy each, on
  * one server) and
  * read-modify-write a {@link FencedRegister} on a server no fault touches, while the
  * {@link Nemesis} stops workers, black-holes, slows and resets their connections, and pauses,
- * puts to sleep and restarts the lock server (a cluster's masters are paused and put to sleep, not
+ * puts to sleep (Redis) and restarts the lock server (a cluster's masters are paused and put to sleep, not
  * restarted: that would be a failover, which {@code ClusterFailoverTest} covers), on a schedule
  * drawn from a seed. Then
  * {@link FaultHistory} checks the history: no lost update, tokens that never fall or repeat, no
@@ -61,7 +74,10 @@ class RandomizedFaultsTest {
   @Test
   void onOneServerTheHistoryHasNoLostUpdateNoUnsafeHoldAndProgress(@TempDir Path dir) throws Exception {
     try (RedisFixture store = RedisFixture.startLocal()) {
-      check(new Target("redis", List.of(store.node()), true), dir);
+      RedisNode node = store.node();
+      check(new Target("redis", List.of(FaultedStore.of(node)), node.address(), true,
+          proxy -> Map.of(RedisFixture.REDIS_URL, "redis://127.0.0.1:" + proxy.port()),
+          keyspace -> assertOnlyDocumentedStateLeft(List.of(node), keyspace)), dir);
     }
   }
 
@@ -70,26 +86,59 @@ class RandomizedFaultsTest {
     // no replicas, and a node timeout longer than any pause: the faults slow and stop masters, no failover
     try (RedisClusterFixture cluster = RedisClusterFixture.builder()
         .masters(3).replicasPerMaster(0).nodeTimeout(Duration.ofSeconds(10)).start()) {
-      check(new Target("redis-cluster", cluster.masters().stream().map(cluster::node).toList(), false), dir);
+      List<RedisNode> masters = cluster.masters().stream().map(cluster::node).toList();
+      check(new Target("redis-cluster", masters.stream().map(FaultedStore::of).toList(), null, false,
+          proxy -> Map.of(RedisFixture.REDIS_URL, "redis://127.0.0.1:" + masters.get(0).port(),
+              WorkerLocks.CLUSTER, "1"),
+          keyspace -> assertOnlyDocumentedStateLeft(masters, keyspace)), dir);
+    }
+  }
+
+  @Test
+  void onPostgresTheHistoryHasNoLostUpdateNoUnsafeHoldAndProgress(@TempDir Path dir) throws Exception {
+    try (TestPostgres postgres = TestPostgres.dedicated()) {
+      check(new Target("postgres", List.of(faulted(postgres)), new HostAndPort("127.0.0.1", postgres.port()), true,
+          proxy -> Map.of(WorkerLocks.JDBC_URL, "jdbc:postgresql://127.0.0.1:" + proxy.port() + "/postgres"),
+          keyspace -> assertNoLockHeld(postgres, keyspace)), dir);
+    }
+  }
+
+  @Test
+  void onDynamoDbTheHistoryHasNoLostUpdateNoUnsafeHoldAndProgress(@TempDir Path dir) throws Exception {
+    Assumptions.assumeTrue(DynaliteServer.missingTools().isEmpty(), () -> "dynalite: " + DynaliteServer.missingTools());
+    try (DynaliteServer dynalite = DynaliteServer.start();
+        DynamoDbClient client = WorkerLocks.dynamoClient("http://127.0.0.1:" + dynalite.port())) {
+      DynamoLockTable.createTable(client, WorkerLocks.DYNAMODB_TABLE);
+      check(new Target("dynamodb", List.of(faulted(dynalite)), new HostAndPort("127.0.0.1", dynalite.port()), false,
+          proxy -> Map.of(WorkerLocks.DYNAMODB_URL, "http://127.0.0.1:" + proxy.port()),
+          keyspace -> assertNoLockHeld(client, keyspace)), dir);
     }
   }
 
   /**
-   * Where the locks live: one server's node (proxied, restartable), or a cluster's masters (reached
-   * directly, never restarted).
+   * Where the locks live: the store's nodes, which the nemesis faults; the address the workers'
+   * proxies forward to ({@code null}: no proxies, the workers reach a cluster's masters directly);
+   * whether the store may be restarted (not a cluster's master, which would fail over, nor dynalite,
+   * which keeps no table); each worker's environment, naming its proxy; and the check of what
+   * the store keeps once the last leases ran out.
    */
-  private record Target(String name, List<RedisNode> nodes, boolean single) {
-    Map<String, String> workerEnvironment(TcpProxy proxy) {
-      return single ? Map.of(RedisFixture.REDIS_URL, "redis://127.0.0.1:" + proxy.port())
-          : Map.of(RedisFixture.REDIS_URL, "redis://127.0.0.1:" + nodes.get(0).port(), FaultWorker.CLUSTER, "1");
+  private record Target(String name, List<FaultedStore> nodes, HostAndPort proxied, boolean restartable,
+      Function<TcpProxy, Map<String, String>> workerEnvironment, LeftoverCheck leftovers) {
+    boolean single() {
+      return proxied != null;
     }
+  }
+
+  /** What the store may keep after the run. */
+  private interface LeftoverCheck {
+    void assertOnlyDocumentedState(Keyspace keyspace) throws Exception;
   }
 
   private static void check(Target target, Path dir) throws Exception {
     System.out.println("[faults] " + target.name() + ": -Dlockkey.faults.seed=" + SEED + " -Dlockkey.faults.seconds="
         + FAULT_TIME.toSeconds());
     List<Nemesis.Step> schedule = Nemesis.schedule(SEED, WORKERS, target.single(), target.nodes().size(),
-        target.single(), FAULT_TIME);
+        target.restartable(), target.nodes().get(0).sleeps(), FAULT_TIME);
     Keyspace keyspace = UniqueKeyspace.of("faults");
     try (RedisFixture registerServer = RedisFixture.startLocal();
         RedisClient registerClient = registerServer.newClient()) {
@@ -109,11 +158,7 @@ class RandomizedFaultsTest {
       assertThat(history.tokenOrder()).as("fencing tokens out of order (seed %d)", SEED).isEmpty();
       assertThat(history.overlaps()).as("overlapping valid holds untouched by faults (seed %d)", SEED).isEmpty();
       assertThat(history.stalls(PROGRESS)).as("stalls with only a worker faulted (seed %d)", SEED).isEmpty();
-      for (RedisNode node : target.nodes()) {
-        try (RedisClient locks = node.newClient()) {
-          assertOnlyDocumentedStateLeft(locks, keyspace);
-        }
-      }
+      target.leftovers().assertOnlyDocumentedState(keyspace);
     }
   }
 
@@ -126,15 +171,21 @@ class RandomizedFaultsTest {
       for (int i = 0; i < WORKERS; i++) {
         TcpProxy proxy = null;
         if (target.single()) {
-          proxy = TcpProxy.start(target.nodes().get(0).address());
+          proxy = TcpProxy.start(target.proxied());
           proxies.add(proxy);
         }
-        workers.add(ChildJvm.start(FaultWorker.class, target.workerEnvironment(proxy), keyspace.env(),
+        workers.add(ChildJvm.start(FaultWorker.class, target.workerEnvironment().apply(proxy), keyspace.env(),
             Integer.toString(THREADS), Integer.toString(KEYS), Long.toString(runMillis),
             Integer.toString(registerServer.port()), dir.resolve("holds-" + i).toString()));
       }
       Thread.sleep(QUIET.toMillis());
-      windows.addAll(new Nemesis(workers, proxies, target.nodes()).run(schedule));
+      try {
+        windows.addAll(new Nemesis(workers, proxies, target.nodes()).run(schedule));
+      } catch (Exception | AssertionError e) {
+        // a worker that died makes the nemesis fail (its kill finds no process): say why it died
+        workers.forEach(worker -> e.addSuppressed(new AssertionError("worker " + worker.output())));
+        throw e;
+      }
       List<FaultHistory.Hold> holds = new ArrayList<>();
       for (int i = 0; i < WORKERS; i++) {
         ChildJvm worker = workers.get(i);
@@ -155,6 +206,14 @@ class RandomizedFaultsTest {
   }
 
   /** Once the last leases ran out: no lock, and only documented keys, each expiring. */
+  private static void assertOnlyDocumentedStateLeft(List<RedisNode> nodes, Keyspace keyspace) throws Exception {
+    for (RedisNode node : nodes) {
+      try (RedisClient locks = node.newClient()) {
+        assertOnlyDocumentedStateLeft(locks, keyspace);
+      }
+    }
+  }
+
   private static void assertOnlyDocumentedStateLeft(RedisClient locks, Keyspace keyspace) throws InterruptedException {
     String prefix = ":" + keyspace.env() + ":";
     Await.until("no lock left in the store", Duration.ofSeconds(20),
@@ -166,6 +225,120 @@ class RandomizedFaultsTest {
         assertThat(ttl).as("the TTL of %s (-2: gone since)", key).isNotEqualTo(-1L);
       }
     }
+  }
+
+  /**
+   * Once the last leases ran out: none held, and the lock table keeps at most a row per key (its
+   * fencing token, which outlives the holds; docs/BACKENDS.md).
+   */
+  private static void assertNoLockHeld(TestPostgres postgres, Keyspace keyspace) throws Exception {
+    String keys = "lock:" + keyspace.env() + ":%";
+    try (Connection connection = postgres.pool(1).getConnection()) {
+      Await.until("no lock held in the table", Duration.ofSeconds(20), () -> count(connection,
+          "SELECT count(*) FROM lockkey_locks WHERE lock_key LIKE ? AND lease_until > clock_timestamp()", keys) == 0);
+      assertThat(count(connection, "SELECT count(*) FROM lockkey_locks WHERE lock_key LIKE ?", keys))
+          .as("rows of the lock table").isBetween(1L, (long) KEYS);
+    }
+  }
+
+  private static long count(Connection connection, String sql, String keys) {
+    try (PreparedStatement query = connection.prepareStatement(sql)) {
+      query.setString(1, keys);
+      try (ResultSet rows = query.executeQuery()) {
+        rows.next();
+        return rows.getLong(1);
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /**
+   * Once the last leases ran out: no item's lease is in the future, and the table keeps at most an
+   * item per key (its fencing token, which outlives the holds; docs/BACKENDS.md).
+   */
+  private static void assertNoLockHeld(DynamoDbClient client, Keyspace keyspace) throws Exception {
+    String prefix = "lock:" + keyspace.env() + ":";
+    Await.until("no lock held in the table", Duration.ofSeconds(20), () -> lockItems(client, prefix).stream()
+        .noneMatch(item -> Long.parseLong(item.get(DynamoLockTable.LEASE_UNTIL).n()) > System.currentTimeMillis()));
+    assertThat(lockItems(client, prefix)).as("items of the lock table").hasSizeBetween(1, KEYS);
+  }
+
+  private static List<Map<String, AttributeValue>> lockItems(DynamoDbClient client, String prefix) {
+    return client.scanPaginator(scan -> scan.tableName(WorkerLocks.DYNAMODB_TABLE).consistentRead(true)).items()
+        .stream()
+        .filter(item -> item.get(DynamoLockTable.PARTITION_KEY).s().startsWith(prefix))
+        .toList();
+  }
+
+  /** dynalite's server: SIGSTOP of its node process; no restart (it keeps its tables in memory only). */
+  private static FaultedStore faulted(DynaliteServer dynalite) {
+    return new FaultedStore() {
+      @Override
+      public void pause() {
+        dynalite.pause();
+      }
+
+      @Override
+      public void resume() {
+        dynalite.resume();
+      }
+
+      @Override
+      public void stop() {
+        throw new UnsupportedOperationException("dynalite keeps no table across a restart");
+      }
+
+      @Override
+      public void start() {
+        throw new UnsupportedOperationException("dynalite keeps no table across a restart");
+      }
+
+      @Override
+      public void sleep(Duration length) {
+        throw new UnsupportedOperationException("dynalite has no DEBUG SLEEP");
+      }
+
+      @Override
+      public boolean sleeps() {
+        return false;
+      }
+    };
+  }
+
+  /** PostgreSQL's server: SIGSTOP of the postmaster and its backends; a fast shutdown, and a start on its data. */
+  private static FaultedStore faulted(TestPostgres postgres) {
+    return new FaultedStore() {
+      @Override
+      public void pause() {
+        postgres.pause();
+      }
+
+      @Override
+      public void resume() {
+        postgres.resume();
+      }
+
+      @Override
+      public void stop() {
+        postgres.stop();
+      }
+
+      @Override
+      public void start() {
+        postgres.start();
+      }
+
+      @Override
+      public void sleep(Duration length) {
+        throw new UnsupportedOperationException("PostgreSQL has no DEBUG SLEEP");
+      }
+
+      @Override
+      public boolean sleeps() {
+        return false;
+      }
+    };
   }
 
   private static void record(Target target, FaultHistory history, List<Nemesis.Window> windows) {

@@ -15,7 +15,6 @@ import dev.lockkey.redis.dedupe.Deduplicator;
 import dev.lockkey.redis.flight.RedisSingleFlight;
 import dev.lockkey.redis.idempotency.RedisIdempotentCalls;
 import dev.lockkey.redis.ratelimit.RedisRateLimiter;
-import java.util.Base64;
 import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -33,51 +32,19 @@ import redis.clients.jedis.UnifiedJedis;
  * {@link Deduplicator}, {@link RateLimiter} and {@link IdempotentCalls} on one Jedis client (the application's
  * {@link UnifiedJedis} bean, else one built from {@code spring.data.redis.*}), every
  * {@link LockListener} bean as listener (the {@link HotKeys} sampler; metrics from
- * {@link LockKeyMetricsAutoConfiguration}), and the {@link KeySecret} of {@code lockkey.secret} when it is set.
+ * {@link LockKeyMetricsAutoConfiguration}), and the {@link KeySecret} of {@code lockkey.secret} when it is set
+ * (those three from {@link LockKeyCommonConfiguration}). Redis is the backend unless {@code lockkey.backend}
+ * names another ({@code jdbc}: {@link LockKeyJdbcAutoConfiguration}; {@code dynamodb}:
+ * {@link LockKeyDynamoDbAutoConfiguration}).
  * Each bean yields to one of the application's own of its type; the context closes the executor,
  * the idempotent calls and the client it built.
  */
 @AutoConfiguration
 @ConditionalOnClass({UnifiedJedis.class, RedisLockExecutor.class})
 @EnableConfigurationProperties(LockKeyProperties.class)
-@Import(JedisClientConfiguration.class)
+@ConditionalOnProperty(prefix = "lockkey", name = "backend", havingValue = "redis", matchIfMissing = true)
+@Import({LockKeyCommonConfiguration.class, JedisClientConfiguration.class})
 public class LockKeyAutoConfiguration {
-
-  /**
-   * The key space of {@code lockkey.environment}, unless the application defines its own
-   * {@link Keyspace} bean.
-   *
-   * @param properties the bound {@code lockkey.*} properties
-   * @return the key space every LockKey bean builds its keys in
-   * @throws LockKeyEnvironmentException when it is not set or no key word
-   */
-  @Bean
-  @ConditionalOnMissingBean
-  public Keyspace lockKeyKeyspace(LockKeyProperties properties) {
-    String environment = properties.environment();
-    if (environment == null || environment.isBlank()) {
-      throw LockKeyEnvironmentException.missing();
-    }
-    try {
-      return Keyspace.of(environment.strip());
-    } catch (IllegalArgumentException e) {
-      throw LockKeyEnvironmentException.invalid(environment, e);
-    }
-  }
-
-  /**
-   * The sampler of contended keys that the {@code lockkey} endpoint reports, unless the application
-   * defines its own {@link HotKeys} bean. As a {@link LockListener} bean, the executor tells it of
-   * every lock.
-   *
-   * @param properties the bound {@code lockkey.*} properties; {@code lockkey.hot-keys.capacity} sizes the sampler
-   * @return the sampler
-   */
-  @Bean
-  @ConditionalOnMissingBean
-  public HotKeys lockKeyHotKeys(LockKeyProperties properties) {
-    return HotKeys.create(properties.hotKeys().capacity());
-  }
 
   /**
    * The lock executor, told about every {@link LockListener} bean; closed with the context. Yields
@@ -174,33 +141,6 @@ public class LockKeyAutoConfiguration {
   public IdempotentCalls lockKeyIdempotentCalls(UnifiedJedis jedis, Keyspace keyspace,
       ObjectProvider<LockListener> listeners) {
     return RedisIdempotentCalls.create(jedis, keyspace, allOf(listeners));
-  }
-
-  /**
-   * The HMAC secret for {@code @Secret} fields, from {@code lockkey.secret} (base64). Only when it
-   * is set: an application without {@code @Secret} fields needs none. Yields to the application's
-   * own {@link KeySecret} bean.
-   *
-   * @param properties the bound {@code lockkey.*} properties
-   * @return the secret
-   * @throws IllegalStateException when the value is no base64 or too short for {@link KeySecret#of}
-   */
-  @Bean
-  @ConditionalOnMissingBean
-  @ConditionalOnProperty(prefix = "lockkey", name = "secret")
-  public KeySecret lockKeySecret(LockKeyProperties properties) {
-    byte[] secret;
-    try {
-      secret = Base64.getDecoder().decode(properties.secret().strip());
-    } catch (IllegalArgumentException e) {
-      // the message never quotes the value: it is a secret
-      throw new IllegalStateException("lockkey.secret is no base64; generate one with: openssl rand -base64 32");
-    }
-    try {
-      return KeySecret.of(secret);
-    } catch (IllegalArgumentException tooShort) {
-      throw new IllegalStateException("lockkey.secret: " + tooShort.getMessage(), tooShort);
-    }
   }
 
   private static LockListener allOf(ObjectProvider<LockListener> listeners) {

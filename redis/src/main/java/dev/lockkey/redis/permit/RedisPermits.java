@@ -1,0 +1,96 @@
+package dev.lockkey.redis.permit;
+
+import dev.lockkey.Keyspace;
+import dev.lockkey.LockKey;
+import dev.lockkey.lock.Lease;
+import dev.lockkey.lock.LockListener;
+import dev.lockkey.lock.LockTimeoutException;
+import dev.lockkey.permit.PermitOptions;
+import dev.lockkey.permit.Permits;
+import dev.lockkey.redis.internal.SharedKind;
+import dev.lockkey.redis.internal.SharedLocks;
+import dev.lockkey.redis.internal.SharedNames;
+import java.util.Objects;
+import java.util.Optional;
+import redis.clients.jedis.UnifiedJedis;
+
+/**
+ * {@link Permits} on Redis (a server or a cluster). Each key's permits are a sorted set of holder
+ * owner tokens by lease end, {@code permits:{env}:{body}}, beside {@code permits-owners} (owner
+ * token to fencing token), {@code permits-fence}, the waiters' queue {@code permits-waiters} and
+ * {@code permits-waiting}, and {@code permits-releaser}, all in the body's hash slot, each expiring
+ * with what it holds (the fencing state a grace period later, the releaser after a minute). Every
+ * script drops holders past their lease end by the server's clock ({@code TIME}): a holder that
+ * died frees its permit when its lease ends, and no caller's clock is read.
+ *
+ * <p>One attempt, one release and one extension are one round trip each. A waiter queues in the key's
+ * queue, subscribes to {@code permits-released:{env}:{body}} and sleeps until a release names it
+ * (one waiter woken per freed permit, first come first served, across processes), at most a second,
+ * or until the first holder's lease ends. Thread-safe; {@link #close()} stops its renewal, clean-up and
+ * subscriber threads.
+ */
+public final class RedisPermits implements Permits {
+  private final Keyspace keyspace;
+  private final SharedLocks locks;
+
+  private RedisPermits(UnifiedJedis jedis, Keyspace keyspace, LockListener listener) {
+    this.keyspace = Objects.requireNonNull(keyspace, "keyspace");
+    this.locks = new SharedLocks(Objects.requireNonNull(jedis, "jedis"), Objects.requireNonNull(listener, "listener"),
+        "lockkey-permits-");
+  }
+
+  /**
+   * Permits on {@code jedis} in {@code keyspace}, telling no listener.
+   *
+   * @param jedis the client (any {@code UnifiedJedis}); not closed by {@link #close()}
+   * @param keyspace the environment that prefixes every key
+   * @return the permits; close them before the client
+   */
+  public static RedisPermits create(UnifiedJedis jedis, Keyspace keyspace) {
+    return create(jedis, keyspace, LockListener.NONE);
+  }
+
+  /**
+   * Permits that tell {@code listener} of acquisitions, contention, releases, renewals and losses.
+   *
+   * @param jedis the client (any {@code UnifiedJedis}); not closed by {@link #close()}
+   * @param keyspace the environment that prefixes every key
+   * @param listener the listener; must not throw
+   * @return the permits; close them before the client
+   */
+  public static RedisPermits create(UnifiedJedis jedis, Keyspace keyspace, LockListener listener) {
+    return new RedisPermits(jedis, keyspace, listener);
+  }
+
+  @Override
+  public Keyspace keyspace() {
+    return keyspace;
+  }
+
+  @Override
+  public Optional<Lease> tryAcquire(LockKey key, PermitOptions options) {
+    return locks.take(key, names(key, options), SharedKind.PERMIT, options.permits(), options.lease(), false);
+  }
+
+  @Override
+  public Lease acquire(LockKey key, PermitOptions options) {
+    SharedNames names = names(key, options);
+    return locks.take(key, names, SharedKind.PERMIT, options.permits(), options.lease(), true)
+        .orElseThrow(() -> new LockTimeoutException(names.holders(), options.lease().waitTime()));
+  }
+
+  @Override
+  public void close() {
+    locks.close();
+  }
+
+  @Override
+  public String toString() {
+    return "RedisPermits[" + keyspace + "]";
+  }
+
+  private SharedNames names(LockKey key, PermitOptions options) {
+    Objects.requireNonNull(key, "key");
+    return SharedNames.permits(keyspace, options.lease().purpose(), key);
+  }
+}
