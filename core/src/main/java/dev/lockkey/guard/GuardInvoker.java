@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * Runs calls of annotated methods under their {@link MethodGuard}, framework-neutral: an
@@ -38,6 +39,9 @@ import java.util.function.Function;
  *   <li>{@link Locked @Locked}: {@link LockExecutor#withLock} with the executor's defaults
  *       changed by the method's {@link LockPolicy} (merged once per guard);
  *       {@link LockTimeoutException} when the lock was not acquired in time;
+ *   <li>{@link ScheduledJob @ScheduledJob}: {@link LockExecutor#tryAcquire} with the lease of the
+ *       method's {@link JobPolicy}; held elsewhere, the method does not run and the call returns
+ *       {@code null}; after the run the lock is kept until {@code holdAtLeast} after its acquisition;
  *   <li>{@link Permitted @Permitted}: {@link Permits#withPermit} with N and the lock options as for
  *       {@code @Locked};
  *   <li>{@link ReadLocked @ReadLocked} and {@link WriteLocked @WriteLocked}:
@@ -62,7 +66,7 @@ public final class GuardInvoker {
   private final ReadWriteLocks readWriteLocks;
   private final Function<? super Class<?>, ? extends ResultCodec<?>> codecs;
   private final KeySecret secret;
-  /** The lock options of each {@code @Locked} guard, merged with the executor's defaults once. */
+  /** The lock options of each {@code @Locked} and {@code @ScheduledJob} guard, merged with the defaults once. */
   private final Map<MethodGuard, LockOptions> lockOptions = new ConcurrentHashMap<>();
   /** The options of each {@code @Idempotent} guard, with its codec found once. */
   private final Map<MethodGuard, IdempotencyOptions<Object>> idempotencyOptions = new ConcurrentHashMap<>();
@@ -114,15 +118,20 @@ public final class GuardInvoker {
     LockKey key = guard.key(arguments, secret);
     MethodGuard.Policy policy = guard.policy();
     if (policy instanceof MethodGuard.Policy.Lock lock) {
-      return executor.withLock(key, lockOptions(guard, lock.policy()), lease -> proceed(guard, arguments, lease, call));
+      LockOptions options = lockOptions(guard, lock.policy()::applyTo);
+      return executor.withLock(key, options, lease -> proceed(guard, arguments, lease, call));
+    }
+    if (policy instanceof MethodGuard.Policy.Job job) {
+      LockOptions options = lockOptions(guard, job.policy()::applyTo);
+      return JobRun.run(executor, guard, key, options, job.policy().holdAtLeast(), arguments, call);
     }
     if (policy instanceof MethodGuard.Policy.Permit permit) {
       PermitOptions options = PermitOptions.builder().permits(permit.permits())
-          .lease(lockOptions(guard, permit.policy())).build();
+          .lease(lockOptions(guard, permit.policy()::applyTo)).build();
       return permits(guard).withPermit(key, options, lease -> proceed(guard, arguments, lease, call));
     }
     if (policy instanceof MethodGuard.Policy.ReadWrite readWrite) {
-      LockOptions options = lockOptions(guard, readWrite.policy());
+      LockOptions options = lockOptions(guard, readWrite.policy()::applyTo);
       return readWrite.write()
           ? readWriteLocks(guard).withWrite(key, options, lease -> proceed(guard, arguments, lease, call))
           : readWriteLocks(guard).withRead(key, options, lease -> proceed(guard, arguments, lease, call));
@@ -168,10 +177,10 @@ public final class GuardInvoker {
     return type == void.class || type == Void.class ? ResultCodecs.VOID : result;
   }
 
-  private LockOptions lockOptions(MethodGuard guard, LockPolicy policy) {
+  /** The guard's lock options: {@code policy} (a {@link LockPolicy}'s or {@link JobPolicy}'s) on the executor's defaults. */
+  private LockOptions lockOptions(MethodGuard guard, UnaryOperator<LockOptions> policy) {
     LockOptions options = lockOptions.get(guard);
-    return options != null ? options : lockOptions.computeIfAbsent(guard,
-        g -> policy.applyTo(executor.defaultOptions()));
+    return options != null ? options : lockOptions.computeIfAbsent(guard, g -> policy.apply(executor.defaultOptions()));
   }
 
   /** The guard's options for results of any type: the processor checked that the method returns the codec's type. */

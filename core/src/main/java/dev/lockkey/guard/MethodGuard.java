@@ -25,6 +25,14 @@ public final class MethodGuard {
       }
     }
 
+    /** {@code @ScheduledJob}: how long a run holds its lock at least and at most. */
+    record Job(JobPolicy policy) implements Policy {
+      @Override
+      public String toString() {
+        return policy.toString();
+      }
+    }
+
     /** {@code @SingleFlighted}: the flight's options, with the codec of the method's results. */
     record Flight(FlightOptions<?> options) implements Policy {
       @Override
@@ -104,6 +112,21 @@ public final class MethodGuard {
       KeyFactory keys) {
     return new MethodGuard(methodName, parameterTypes, keys,
         new Policy.Lock(Objects.requireNonNull(policy, "policy")), -1, -1, false);
+  }
+
+  /**
+   * A {@link ScheduledJob @ScheduledJob} method.
+   *
+   * @param methodName the method's name
+   * @param parameterTypes the method's parameter types, erased, in order
+   * @param policy how long a run holds its lock at least and at most
+   * @param keys builds the key of a call from its arguments
+   * @return the guard, without a lease parameter or secret
+   */
+  public static MethodGuard scheduledJob(String methodName, List<Class<?>> parameterTypes, JobPolicy policy,
+      KeyFactory keys) {
+    return new MethodGuard(methodName, parameterTypes, keys,
+        new Policy.Job(Objects.requireNonNull(policy, "policy")), -1, -1, false);
   }
 
   /**
@@ -207,8 +230,8 @@ public final class MethodGuard {
    *     call), or there is no such parameter
    */
   public MethodGuard withLeaseParameter(int index) {
-    if (!(policy instanceof Policy.Lock || policy instanceof Policy.Flight || policy instanceof Policy.Permit
-        || policy instanceof Policy.ReadWrite) || index < 0) {
+    if (!(policy instanceof Policy.Lock || policy instanceof Policy.Flight || policy instanceof Policy.Job
+        || policy instanceof Policy.Permit || policy instanceof Policy.ReadWrite) || index < 0) {
       throw new IllegalArgumentException("no lease for parameter " + index + " of " + this);
     }
     return new MethodGuard(methodName, parameterTypes, keys, policy, index, tokenParameter, secret);

@@ -124,7 +124,11 @@ final class SpecManifests {
     }
     try {
       List<FieldDescriptor> fields = new ArrayList<>();
-      for (String name : required(manifest, "fields").split(",")) {
+      if (!manifest.containsKey("fields")) {
+        throw new IllegalArgumentException("it has no \"fields\" entry");
+      }
+      String names = manifest.getProperty("fields").strip(); // empty for a @OneResource spec
+      for (String name : names.isEmpty() ? new String[0] : names.split(",")) {
         FieldDescriptor field = FieldDescriptor.of(name, required(manifest, "field." + name + ".type"));
         String modifiers = manifest.getProperty("field." + name + ".modifiers", "").strip();
         for (String modifier : modifiers.isEmpty() ? new String[0] : modifiers.split(" +")) {

@@ -52,6 +52,25 @@ class SpecManifestsTest {
   }
 
   @Test
+  void aOneResourceSpecHasAnEmptyFieldsEntryAndItsKeyDecodes() throws IOException {
+    write(directory.resolve("com.acme.Nightly.properties"), """
+        manifest=1
+        formatEdition=1
+        spec=com.acme.Nightly
+        domain=report
+        action=nightly
+        version=1
+        layout=report:nightly:v1
+        fields=
+        """);
+
+    List<SpecDescriptor> specs = SpecManifests.fromPath(directory);
+
+    assertThat(specs).singleElement().satisfies(spec -> assertThat(spec.fields()).isEmpty());
+    assertThat(KeyDecoder.of(specs).decode("lock:prod:{report:nightly:v1}").isDecoded()).isTrue();
+  }
+
+  @Test
   void aClassLoaderWithoutManifestsKnowsNoSpec() throws IOException {
     try (URLClassLoader loader = new URLClassLoader(new URL[] {directory.toUri().toURL()}, null)) {
       assertThat(KeyDecoder.fromClassLoader(loader).specs()).isEmpty();

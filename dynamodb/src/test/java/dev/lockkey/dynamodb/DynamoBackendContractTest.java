@@ -4,10 +4,8 @@ import dev.lockkey.Keyspace;
 import dev.lockkey.lock.LockBackendContract;
 import dev.lockkey.lock.LockExecutor;
 import dev.lockkey.lock.LockListener;
-import dev.lockkey.testing.TcpProxy;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.ExtendWith;
-import redis.clients.jedis.HostAndPort;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** The backend-neutral lock contract on DynamoDB (dynalite). */
@@ -30,34 +28,9 @@ class DynamoBackendContractTest extends LockBackendContract {
     return DynamoLockExecutor.builder(client, TABLE, keyspace).listener(listener).build();
   }
 
-  /** The kit's {@link TcpProxy} between a client of its own and dynalite (its address type is Jedis'). */
+  /** The kit's {@code TcpProxy} between a client of its own and dynalite. */
   @Override
   protected StoreOutage storeOutage() {
-    TcpProxy proxy = TcpProxy.start(new HostAndPort("127.0.0.1", dynalite.port()));
-    DynamoDbClient throughProxy = TestClients.on(proxy.port());
-    return new StoreOutage() {
-      private LockExecutor executor;
-
-      @Override
-      public LockExecutor executor(Keyspace keyspace, LockListener listener) {
-        executor = DynamoLockExecutor.builder(throughProxy, TABLE, keyspace).listener(listener).build();
-        return executor;
-      }
-
-      @Override
-      public void begin() {
-        proxy.resetConnections(); // the SDK's kept-alive connection, which a refusal alone would spare
-        proxy.refuseConnections();
-      }
-
-      @Override
-      public void close() {
-        if (executor != null) {
-          executor.close();
-        }
-        throughProxy.close();
-        proxy.close();
-      }
-    };
+    return ProxiedDynaliteOutage.of(dynalite, TABLE);
   }
 }

@@ -100,7 +100,10 @@ final class Baseline {
               + properties.getProperty("manifest") + ")");
     }
     List<LayoutManifest.Field> fields = new ArrayList<>();
-    for (String name : required(file, properties, "fields").split(",")) {
+    if (!properties.containsKey("fields")) {
+      throw new IllegalArgumentException(file + " has no \"fields\" entry");
+    }
+    for (String name : words(properties.getProperty("fields").replace(',', ' '))) { // empty: @OneResource
       fields.add(new LayoutManifest.Field(
           name,
           required(file, properties, "field." + name + ".type"),

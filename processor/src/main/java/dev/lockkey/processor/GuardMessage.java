@@ -4,7 +4,7 @@ import javax.tools.Diagnostic;
 
 /**
  * The catalogue of {@link GuardedMethodProcessor}: the messages about guarded methods
- * ({@code @Locked}, {@code @SingleFlighted}, {@code @RateLimited}, {@code @Idempotent},
+ * ({@code @Locked}, {@code @SingleFlighted}, {@code @RateLimited}, {@code @Idempotent}, {@code @ScheduledJob},
  * {@code @KeyField}), apart from the spec catalogue in {@link Message}: each starts with a stable
  * id, then the rule, what was found, and the fix.
  */
@@ -29,8 +29,9 @@ enum GuardMessage implements ProcessorMessage {
       "@KeyField(\"%s\") names no identity field of %s, whose fields are %s; name one of them, or remove"
           + " @KeyField"),
   KEY_FIELD_WITHOUT_GUARD("LockKeyGuardKeyField",
-      "@KeyField on parameter %s of %s(), which has no @Locked, @SingleFlighted, @RateLimited or @Idempotent; the"
-          + " annotation would do nothing; add the guard, or remove @KeyField"),
+      "@KeyField on parameter %s of %s(), which has no @Locked, @SingleFlighted, @RateLimited, @Idempotent,"
+          + " @Permitted, @ReadLocked, @WriteLocked or @ScheduledJob; the annotation would do nothing; add the"
+          + " guard, or remove @KeyField"),
 
   // The method itself.
   NOT_INTERCEPTABLE("LockKeyGuardMethod",
@@ -72,6 +73,9 @@ enum GuardMessage implements ProcessorMessage {
       "@Idempotent %s() returns %s, a generic type; a stored result is decoded by a codec found for its"
           + " class, which cannot tell the type arguments; name a ResultCodec<%s> class as codec, or return a"
           + " record that holds the value"),
+  JOB_RESULT("LockKeyGuardResult",
+      "@ScheduledJob %s() returns %s; a run that another instance holds is skipped and has no result;"
+          + " make the method void"),
   CODEC_TYPE("LockKeyGuardResult",
       "codec = %s.class is not a ResultCodec<%s>, but %s() returns %s; name a codec of the return type"),
   CODEC_CONSTRUCTOR("LockKeyGuardResult",
@@ -99,6 +103,9 @@ enum GuardMessage implements ProcessorMessage {
   FINAL_NEVER_THROWN("LockKeyGuardOption",
       "finalFailures names %s, a checked exception that %s() does not declare, so it is never thrown and"
           + " never final; declare it (throws %s), or remove it from finalFailures"),
+  HOLD_LONGER_THAN_LEASE("LockKeyGuardOption",
+      "holdAtLeast = \"%s\" is longer than holdAtMost = \"%s\", the lease of a run, which ends the hold;"
+          + " shorten holdAtLeast, or lengthen holdAtMost"),
   PURPOSE("LockKeyGuardOption",
       "purpose = \"%s\" is not a word; a purpose is 1-64 of a-z 0-9 - _, starting with a letter or digit"),
 

@@ -10,6 +10,8 @@ final class GuardNames {
   static final String SINGLE_FLIGHTED = GUARD_PACKAGE + ".SingleFlighted";
   static final String RATE_LIMITED = GUARD_PACKAGE + ".RateLimited";
   static final String IDEMPOTENT = GUARD_PACKAGE + ".Idempotent";
+  static final String SCHEDULED_JOB = GUARD_PACKAGE + ".ScheduledJob";
+  static final String JOB_POLICY = GUARD_PACKAGE + ".JobPolicy";
   static final String PERMITTED = GUARD_PACKAGE + ".Permitted";
   static final String READ_LOCKED = GUARD_PACKAGE + ".ReadLocked";
   static final String WRITE_LOCKED = GUARD_PACKAGE + ".WriteLocked";

@@ -16,6 +16,14 @@ sealed interface GuardOptions {
   record Lock(Duration leaseTime, Duration waitTime, String renewal) implements GuardOptions {}
 
   /**
+   * {@code @ScheduledJob}.
+   *
+   * @param holdAtLeast zero to release on return
+   * @param holdAtMost {@code null} for the executor's default lease time
+   */
+  record Job(Duration holdAtLeast, Duration holdAtMost) implements GuardOptions {}
+
+  /**
    * {@code @Permitted}: N, and the lock options as {@code @Locked} has them.
    *
    * @param permits N, 1 to 10,000

@@ -19,8 +19,8 @@ import javax.lang.model.element.VariableElement;
 import javax.lang.model.util.ElementFilter;
 
 /**
- * Checks methods annotated {@code @Locked}, {@code @SingleFlighted}, {@code @RateLimited} or
- * {@code @Idempotent} at
+ * Checks methods annotated {@code @Locked}, {@code @SingleFlighted}, {@code @RateLimited},
+ * {@code @Idempotent} or {@code @ScheduledJob} at
  * compile time and generates, for each class {@code Xxx} that has them, {@code XxxGuards}: one
  * static key factory per method and the {@code GUARDS} table an interceptor runs them with.
  *
@@ -50,9 +50,10 @@ import javax.lang.model.util.ElementFilter;
  *   <li>{@code [LockKeyGuardResult]} a {@code @SingleFlighted} method returns neither {@code String} nor
  *       {@code byte[]} and names no codec; an {@code @Idempotent} method returns a generic type and
  *       names no codec; the codec is no {@code ResultCodec} of the return type, or generated code
- *       cannot create it.
+ *       cannot create it; a {@code @ScheduledJob} method returns a value.
  *   <li>{@code [LockKeyGuardDuration]} a duration attribute is no duration, or out of range.
- *   <li>{@code [LockKeyGuardOption]} renewal of a lease under 30 ms, a limit or burst out of range, no
+ *   <li>{@code [LockKeyGuardOption]} renewal of a lease under 30 ms, {@code holdAtLeast} longer than
+ *       {@code holdAtMost}, a limit or burst out of range, no
  *       window for a spec without {@code @Window}, a purpose that is not a word, a wait time with
  *       {@code inProgress = FAIL}, a final failure the method cannot throw.
  * </ul>
@@ -65,7 +66,8 @@ import javax.lang.model.util.ElementFilter;
 @AutoService(Processor.class)
 @SupportedAnnotationTypes({
     GuardNames.LOCKED, GuardNames.SINGLE_FLIGHTED, GuardNames.RATE_LIMITED, GuardNames.IDEMPOTENT,
-    GuardNames.PERMITTED, GuardNames.READ_LOCKED, GuardNames.WRITE_LOCKED, GuardNames.KEY_FIELD})
+    GuardNames.SCHEDULED_JOB, GuardNames.PERMITTED, GuardNames.READ_LOCKED, GuardNames.WRITE_LOCKED,
+    GuardNames.KEY_FIELD})
 public final class GuardedMethodProcessor extends AbstractProcessor {
   /** Classes waiting for a type that a later round may generate (e.g. a key class), by qualified name. */
   private final Set<String> deferred = new LinkedHashSet<>();

@@ -114,7 +114,8 @@ final class KeyClassWriter {
               .add("new $T(\n$>$>", GeneratedTypes.SPEC_DESCRIPTOR)
               .add("$S,\n$S,\n$S,\n$L,\n$S,\n", model.qualifiedName(), model.domain(), model.action(),
                   model.version(), model.layout())
-              .add("$T.of(\n$>$>$L),$<$<\n$L)$<$<", GeneratedTypes.LIST, descriptors, FormatEdition.CURRENT)
+              .add(fields.isEmpty() ? "$T.of($L),\n$L)$<$<" : "$T.of(\n$>$>$L),$<$<\n$L)$<$<", // @OneResource: none
+                  GeneratedTypes.LIST, descriptors, FormatEdition.CURRENT)
               .build())
           .build());
       constants.add(FieldSpec.builder(GeneratedTypes.KEY_FORMAT, formatConstant)

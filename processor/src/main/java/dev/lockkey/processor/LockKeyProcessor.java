@@ -49,7 +49,8 @@ import javax.tools.StandardLocation;
  *   <li>{@code [LockKeyNotInterface]} the annotated type is a class, enum, record or annotation.
  *   <li>{@code [LockKeyGeneric]} the spec has type parameters.
  *   <li>{@code [LockKeyAccess]} the spec is private or nested in a private type.
- *   <li>{@code [LockKeyNoFields]} the spec has no identity field.
+ *   <li>{@code [LockKeyNoFields]} the spec has no identity field and is not {@code @OneResource}.
+ *   <li>{@code [LockKeyOneResource]} a {@code @OneResource} spec declares identity fields.
  *   <li>{@code [LockKeyInherited]} an abstract method is inherited from a super-interface.
  *   <li>{@code [LockKeyNameTaken]} a type named like the generated class exists.
  *   <li>{@code [LockKeyDuplicate]} two specs of the compilation share domain, action and version.
@@ -133,7 +134,8 @@ import javax.tools.StandardLocation;
 // carries it, and javac with -Xlint:processing warns of any annotation that no processor claims.
 @SupportedAnnotationTypes({
     Names.LOCK_KEY_SPEC, Names.HASHED, Names.SECRET, Names.UNORDERED, Names.WINDOW, Names.CASE_INSENSITIVE,
-    Names.VERBATIM, Names.MAX_LENGTH, Names.FINGERPRINTED, Names.NOT_IN_FINGERPRINT, Names.GENERATED})
+    Names.VERBATIM, Names.MAX_LENGTH, Names.FINGERPRINTED, Names.NOT_IN_FINGERPRINT, Names.ONE_RESOURCE,
+    Names.GENERATED})
 @SupportedOptions(Baseline.OPTION)
 public final class LockKeyProcessor extends AbstractProcessor {
   private final KeySpaces keySpaces = new KeySpaces();

@@ -25,7 +25,11 @@ enum Message implements ProcessorMessage {
           + " every type enclosing it at least package-private"),
   NO_IDENTITY_FIELD(ERROR, "LockKeyNoFields",
       "spec %s has no identity field; a key without fields would lock every resource of its kind at once;"
-          + " declare one abstract accessor per identity field, e.g. String tenant();"),
+          + " declare one abstract accessor per identity field, e.g. String tenant();, or annotate the spec"
+          + " @OneResource if it names one resource (a scheduled job, a leadership)"),
+  ONE_RESOURCE_WITH_FIELDS(ERROR, "LockKeyOneResource",
+      "spec %s is @OneResource, which names one resource without identity fields, but declares %s;"
+          + " remove @OneResource, or the fields"),
   INHERITED_FIELD(ERROR, "LockKeyInherited",
       "spec %s inherits abstract method %s() from %s; identity fields and their order must be visible"
           + " in the spec itself; redeclare %s() in %s, or implement it there as a default method"),

@@ -22,6 +22,7 @@ import javax.lang.model.element.Modifier;
  */
 final class MethodFactoryWriter {
   private static final ClassName LOCK_POLICY = ClassName.bestGuess(GuardNames.LOCK_POLICY);
+  private static final ClassName JOB_POLICY = ClassName.bestGuess(GuardNames.JOB_POLICY);
   private static final ClassName RENEWAL = ClassName.bestGuess(GuardNames.RENEWAL);
   private static final ClassName METHOD_GUARD = ClassName.bestGuess(GuardNames.METHOD_GUARD);
   private static final ClassName METHOD_GUARDS = ClassName.bestGuess(GuardNames.METHOD_GUARDS);
@@ -105,6 +106,7 @@ final class MethodFactoryWriter {
       case SINGLE_FLIGHTED -> "singleFlight";
       case RATE_LIMITED -> "rateLimited";
       case IDEMPOTENT -> "idempotent";
+      case SCHEDULED_JOB -> "scheduledJob";
       case PERMITTED -> "permitted";
       case READ_LOCKED -> "readLocked";
       case WRITE_LOCKED -> "writeLocked";
@@ -176,6 +178,16 @@ final class MethodFactoryWriter {
     }
     if (options instanceof GuardOptions.Idempotent idempotent) {
       return idempotencyPolicy(idempotent);
+    }
+    if (options instanceof GuardOptions.Job job) {
+      CodeBlock.Builder policy = CodeBlock.builder().add("$T.defaults()", JOB_POLICY);
+      if (!job.holdAtLeast().isZero()) {
+        policy.add(".holdAtLeast($L)", duration(job.holdAtLeast()));
+      }
+      if (job.holdAtMost() != null) {
+        policy.add(".holdAtMost($L)", duration(job.holdAtMost()));
+      }
+      return policy.build();
     }
     GuardOptions.Rate rate = (GuardOptions.Rate) options;
     CodeBlock limit = rate.window() == null

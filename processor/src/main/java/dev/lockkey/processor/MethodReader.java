@@ -121,6 +121,8 @@ final class MethodReader {
       case SINGLE_FLIGHTED -> flightOptions(type, method, values, problems);
       case RATE_LIMITED -> MethodValidator.rate(values, shape.windowed(), specName, problems);
       case IDEMPOTENT -> idempotentOptions(type, method, values, parameters, problems);
+      case SCHEDULED_JOB -> MethodValidator.job(name, method.getReturnType().getKind() == TypeKind.VOID,
+          method.getReturnType().toString(), values, problems);
       case PERMITTED -> SharedLockOptions.permit(values, problems);
       case READ_LOCKED, WRITE_LOCKED -> MethodValidator.lock(values, problems);
     };

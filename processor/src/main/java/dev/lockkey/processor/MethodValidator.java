@@ -109,6 +109,9 @@ final class MethodValidator {
     if (problems.size() > before) {
       return null;
     }
+    if (sources.isEmpty()) {
+      return new KeySource.Fields(List.of()); // a @OneResource spec: no parameter supplies its key
+    }
     ParameterFacts first = sources.get(0);
     return first.wholeKey()
         ? new KeySource.Whole(first.name(), first.whole())
@@ -187,6 +190,35 @@ final class MethodValidator {
     }
     checkWait(values, wait, problems);
     return problems.size() > before ? null : new GuardOptions.Lock(lease, wait, renewal);
+  }
+
+  /**
+   * {@code @ScheduledJob}'s options, or {@code null} with the problems added: a method that returns
+   * a value (a skipped run has none), durations out of range, {@code holdAtLeast} longer than
+   * {@code holdAtMost}.
+   *
+   * @param method the method's name, for messages
+   * @param returnsVoid whether the method returns {@code void}
+   * @param returnType the return type as javac prints it, for messages
+   */
+  static GuardOptions.Job job(String method, boolean returnsVoid, String returnType, Attributes values,
+      List<Problem> problems) {
+    int before = problems.size();
+    if (!returnsVoid) {
+      problems.add(Problem.onElement(GuardMessage.JOB_RESULT, method, returnType));
+    }
+    Duration least = duration(values, "holdAtLeast", problems).orElse(Duration.ZERO);
+    Duration most = duration(values, "holdAtMost", problems).orElse(null);
+    if (least.isNegative()) {
+      problems.add(range(values, "holdAtLeast", "negative", "use 0s, or leave it out, to release on return"));
+    }
+    if (most != null && most.toMillis() < 1) {
+      problems.add(range(values, "holdAtMost", "under 1ms", "a lease is at least 1ms"));
+    } else if (most != null && least.compareTo(most) > 0) {
+      problems.add(values.onValue("holdAtLeast", GuardMessage.HOLD_LONGER_THAN_LEASE, values.get("holdAtLeast"),
+          values.get("holdAtMost")));
+    }
+    return problems.size() > before ? null : new GuardOptions.Job(least, most);
   }
 
   /**

@@ -13,6 +13,7 @@ final class Names {
   static final String HASHED = "dev.lockkey.Hashed";
   static final String SECRET = "dev.lockkey.Secret";
   static final String UNORDERED = "dev.lockkey.Unordered";
+  static final String ONE_RESOURCE = "dev.lockkey.OneResource";
   static final String WINDOW = "dev.lockkey.Window";
   static final String CASE_INSENSITIVE = "dev.lockkey.CaseInsensitive";
   static final String VERBATIM = "dev.lockkey.Verbatim";

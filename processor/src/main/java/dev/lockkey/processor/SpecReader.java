@@ -91,8 +91,12 @@ final class SpecReader {
     checkDeclaration(spec, keyName, reporter);
 
     List<ExecutableElement> accessors = SpecShapeReader.accessors(spec);
-    if (accessors.isEmpty()) {
+    boolean oneResource = Annotations.has(spec, Names.ONE_RESOURCE);
+    if (accessors.isEmpty() && !oneResource) {
       reporter.report(spec, Message.NO_IDENTITY_FIELD, spec.getSimpleName());
+    } else if (!accessors.isEmpty() && oneResource) {
+      reporter.report(spec, Message.ONE_RESOURCE_WITH_FIELDS, spec.getSimpleName(),
+          accessors.stream().map(accessor -> accessor.getSimpleName() + "()").collect(Collectors.joining(", ")));
     }
     List<String> fieldNames = shape.accessors().stream().map(SpecShape.Accessor::field).toList();
     Optional<Header> header = readHeader(spec, fieldNames, reporter);

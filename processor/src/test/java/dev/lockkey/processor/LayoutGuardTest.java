@@ -71,6 +71,24 @@ class LayoutGuardTest {
   }
 
   @Test
+  void aOneResourceSpecInTheBaselinePassesAndGainingAFieldFails() throws IOException {
+    String nightly = """
+        @OneResource
+        @LockKeySpec(domain = "report", action = "nightly")
+        interface Nightly {}
+        """;
+    copyManifests(compile(source("Nightly", nightly)), "test.Nightly");
+
+    assertThat(compileAgainstBaseline(source("Nightly", nightly))).succeededWithoutWarnings();
+    assertThat(compileAgainstBaseline(source("Nightly", """
+        @LockKeySpec(domain = "report", action = "nightly")
+        interface Nightly {
+          String region();
+        }
+        """))).hadErrorContaining("[LockKeyLayoutChanged]");
+  }
+
+  @Test
   void reorderedFieldsFailWithOldAndNewLayout() {
     JavaFileObject spec = source("Spec", """
         @LockKeySpec(domain = "payment", action = "capture")

@@ -1,5 +1,5 @@
 -- Takes locks for one owner, all or none (all KEYS share one hash slot).
--- KEYS: six per lock, in the order the caller chose: the lock, its fencing state, its contention
+-- KEYS: six per lock, in the order of LockNames.keys(): the lock, its fencing state, its contention
 -- marker, its releaser key, its waiter queue (a sorted set: owner token -> arrival), its waiter
 -- expiries (a hash: owner token -> the server time in ms until which the entry lives).
 -- ARGV[1]: owner token; ARGV[2]: lease in ms; ARGV[3]: fencing state TTL in ms; ARGV[4]: contention

@@ -2,17 +2,18 @@
 -- step. The executor passes the lock this way a few times in a row without looking elsewhere
 -- (ARGV[8] '0', which costs no look at the queue); on its turn to look (ARGV[8] '1') the handoff
 -- reads the contention marker, and where waiters of other executors queue for the lock (see
--- acquire.lua) it hands the lock to the first live one instead (as release.lua does, with the same
--- message) and answers {0, entry}, so that no executor starves. With ARGV[10] '1' it then queues the
+-- acquire.lua) it hands the lock to the first live one instead, by the hand-over routine that
+-- release.lua runs too (include/handover.lua), and answers {0, entry}, so that no executor starves. With ARGV[10] '1' it then queues the
 -- new owner, the executor's next waiter, at the queue's end, as that waiter's own attempt would have
 -- (entry: until when its entry lives, server ms; else -1); the waiter watches the
 -- release channel already, so it needs no attempt of its own before the lock comes back. Where
--- others wait without a queue entry (the marker exists, no live entry), it releases instead (as
--- release.lua does: the fencing state then lives the fence grace, the releaser key remembers the
--- owner) and publishes 'released', so that other executors get their chance. Nobody waiting
+-- others wait without a queue entry (the marker exists, no live entry), the routine releases
+-- instead (the fencing state then lives the fence grace, the releaser key remembers the owner) and
+-- publishes 'released', so that other executors get their chance. Nobody waiting
 -- elsewhere, it passes the lock within the executor.
--- KEYS[1]: the lock; KEYS[2]: its fencing state; KEYS[3]: its contention marker; KEYS[4]: its
--- releaser key; KEYS[5]: its waiter queue; KEYS[6]: its waiter expiries (see acquire.lua).
+-- KEYS: the lock's six, in the order of LockNames.keys(): KEYS[1] the lock, KEYS[2] its fencing
+-- state, KEYS[3] its contention marker, KEYS[4] its releaser key, KEYS[5] its waiter queue,
+-- KEYS[6] its waiter expiries (see include/handover.lua).
 -- ARGV[1]: current owner token; ARGV[2]: new owner token; ARGV[3]: new lease in ms;
 -- ARGV[4]: fencing state TTL in ms; ARGV[5]: the lock's release channel; ARGV[6]: fence grace in ms;
 -- ARGV[7]: how long the releaser key lives, in ms; ARGV[8]: '1' on the executor's turn to look for
@@ -27,6 +28,8 @@
 -- then finds its place kept). A new owner in place holds what it holds now: the first run's lease
 -- less the time since, or, where the first run queued it and a release elsewhere then handed it
 -- the lock, the rest of that claim; held says which, so that its lease counts on no more.
+--#include handover
+
 local holder = redis.call('GET', KEYS[1])
 if holder == ARGV[2] then
   local passed = tonumber(redis.call('GET', KEYS[2]))
@@ -39,53 +42,27 @@ elseif holder ~= ARGV[1] then
   end
   return {-1}
 end
-local now = redis.call('TIME')
-local floor = tonumber(now[1]) * 1000000 + tonumber(now[2])
+local now = nowMicros()
 -- PEXPIRE reads the marker and keeps it alive: someone waits elsewhere when it exists
 if ARGV[8] == '1' and holder == ARGV[1] and redis.call('PEXPIRE', KEYS[3], ARGV[9]) == 1 then
-  local nowms = math.floor(floor / 1000)
-  local head, deadline
-  for _ = 1, 100 do -- the first live entry, dropping those whose waiter stopped trying
-    head = redis.call('ZRANGE', KEYS[5], 0, 0)[1]
-    if not head then
-      break
-    end
-    deadline = tonumber(redis.call('HGET', KEYS[6], head))
-    if deadline and deadline > nowms then
-      break
-    end
-    redis.call('ZREM', KEYS[5], head)
-    redis.call('HDEL', KEYS[6], head)
-    head = nil
-  end
   redis.call('SET', KEYS[4], ARGV[1], 'PX', ARGV[7])
-  if not head then
-    redis.call('DEL', KEYS[1], KEYS[3])
-    redis.call('PEXPIRE', KEYS[2], ARGV[6])
-    redis.call('PUBLISH', ARGV[5], 'released')
+  if not handOver(1, now, ARGV[5], ARGV[6], ARGV[9]) then
     return {0, -1}
   end
-  -- the waiter's claim lasts as long as its entry would have: a dead waiter blocks no longer
-  local token = math.max(floor, (tonumber(redis.call('GET', KEYS[2])) or 0) + 1)
-  redis.call('SET', KEYS[1], head, 'PX', deadline - nowms)
-  redis.call('SET', KEYS[2], string.format('%d', token), 'PX', ARGV[6] + deadline - nowms)
-  redis.call('ZREM', KEYS[5], head)
-  redis.call('HDEL', KEYS[6], head)
   local entry = -1
   if ARGV[10] == '1' then
-    -- one entry in for the head that left: the queue stays within the bound its joins kept
-    redis.call('ZADD', KEYS[5], 'NX', floor, ARGV[2])
-    entry = nowms + tonumber(ARGV[9])
+    -- queued as the new owner's own attempt would have queued it (see acquire.lua); one entry in
+    -- for the head that left: the queue stays within the bound its joins kept
+    redis.call('ZADD', KEYS[5], 'NX', now, ARGV[2])
+    entry = math.floor(now / 1000) + tonumber(ARGV[9])
     redis.call('HSET', KEYS[6], ARGV[2], string.format('%d', entry))
     redis.call('PEXPIRE', KEYS[5], ARGV[9])
     redis.call('PEXPIRE', KEYS[6], ARGV[9])
-  elseif redis.call('ZCARD', KEYS[5]) == 0 then
-    redis.call('DEL', KEYS[3]) -- nobody queues any more
+    redis.call('SET', KEYS[3], '1', 'PX', ARGV[9])
   end
-  redis.call('PUBLISH', ARGV[5], head .. ' ' .. string.format('%d', token) .. ' ' .. string.format('%d', deadline))
   return {0, entry}
 end
-local token = math.max(floor, (tonumber(redis.call('GET', KEYS[2])) or 0) + 1)
+local token = math.max(now, (tonumber(redis.call('GET', KEYS[2])) or 0) + 1)
 redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
 redis.call('SET', KEYS[2], string.format('%d', token), 'PX', ARGV[4])
 return {1, token, tonumber(ARGV[3])}

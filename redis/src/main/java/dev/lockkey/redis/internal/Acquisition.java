@@ -6,7 +6,6 @@ import dev.lockkey.lock.LockException;
 import dev.lockkey.lock.LockInterruptedException;
 import dev.lockkey.lock.LockListener;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -18,7 +17,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * after at most the holder's remaining lease or {@link #MAX_POLL}, jittered, so a lost message
  * costs a short delay and never a hang. A single lock's waiter also queues for it in Redis, so that
  * the release hands it the lock and wakes it alone ({@link RemoteWaiters}); its polls keep its
- * queue entry alive. Used by one thread, once.
+ * queue entry alive. What the wait holds in Redis (wake-up, watches, queue entry) is its
+ * {@link RemoteWaiter}'s, closed when the acquisition ends. Used by one thread, once.
  */
 final class Acquisition {
   /** The longest wait between two attempts when no release is heard. */
@@ -38,61 +38,49 @@ final class Acquisition {
    */
   record Taken(long[] tokens, Hold hold) {}
 
-  /**
-   * How a handoff of this waiter's executor left this waiter in Redis, with the owner token it goes
-   * on with: queued behind the waiter elsewhere that got the lock, as this waiter's own first
-   * attempt would have queued it (entry: until when its entry lives, server ms); or, with entry
-   * {@link LockCommands.Attempt#NOT_QUEUED}, perhaps queued or perhaps holding the lock already (a
-   * re-sent handoff could not tell, or its hold was too short to take): then this waiter's own
-   * first attempt finds out, under that owner token, leaving any queue entry when it takes the
-   * lock. The handoff was sent at {@code sentAtNanos} ({@link System#nanoTime()}); the wake-up
-   * watches the release channel for this waiter since before it was sent, or both are {@code null}
-   * when it watches none.
-   */
-  record Queued(String owner, long entry, long sentAtNanos, Wakeup wakeup, ReleaseNotifier.Channel channel) {
-    /** Stops watching the release channel, if it watched one. */
-    void unwatch(ReleaseNotifier notifier) {
-      if (channel != null) {
-        notifier.unwatch(channel, wakeup);
-      }
-    }
-  }
-
   private final LockCommands scripts;
-  private final ReleaseNotifier subscriber;
   private final LockListener listener;
   private final List<? extends LockKey> keys;
   private final List<LockNames> locks;
+  private final RemoteWaiter waiter;
   private final String owner;
   private final Duration lease;
   private final long deadlineNanos;
   private LockCommands.Attempt last;
   private long lastSentNanos;
-  private Queued queued;
+  /** Whether a handoff of this executor left {@link #waiter} in Redis (see {@link #afterHandoff}). */
+  private boolean handedOff;
   private boolean barging;
 
-  Acquisition(LockCommands scripts, ReleaseNotifier subscriber, LockListener listener, List<? extends LockKey> keys,
-      List<LockNames> locks, String owner, Duration lease, long deadlineNanos) {
+  /**
+   * @param waiter the wait in Redis for the keys' locks, for the current thread; this acquisition
+   *     closes it when it ends
+   */
+  Acquisition(LockCommands scripts, LockListener listener, List<? extends LockKey> keys, RemoteWaiter waiter,
+      Duration lease, long deadlineNanos) {
     this.scripts = scripts;
-    this.subscriber = subscriber;
     this.listener = listener;
     this.keys = keys;
-    this.locks = locks;
-    this.owner = owner;
+    this.locks = waiter.locks();
+    this.waiter = waiter;
+    this.owner = waiter.owner();
     this.lease = lease;
     this.deadlineNanos = deadlineNanos;
   }
 
   /**
-   * Starts as the waiter that {@code queued} describes (owner token {@code owner}): queued, it makes
-   * no first attempt, and waits for the handover or its first poll; perhaps queued, its first
-   * attempt leaves the queue when it takes the lock.
+   * Starts as the waiter that a handoff of this executor left in Redis (sent at
+   * {@code sentAtNanos}): queued behind the waiter elsewhere that got the lock, as its own first
+   * attempt would have queued it (until {@code entry}, server ms), it makes no first attempt and
+   * waits for the handover or its first poll; with {@code entry} {@link LockCommands.Attempt#NOT_QUEUED}
+   * perhaps queued or holding the lock already (a re-sent handoff could not tell, or its hold was
+   * too short to take), its first attempt finds out, leaving the queue when it takes the lock.
    */
-  Acquisition queued(Queued queued) {
-    this.queued = queued;
-    if (queued.entry() != LockCommands.Attempt.NOT_QUEUED) {
-      this.last = new LockCommands.Attempt(null, 0, -1, queued.entry());
-      this.lastSentNanos = queued.sentAtNanos();
+  Acquisition afterHandoff(long entry, long sentAtNanos) {
+    this.handedOff = true;
+    if (entry != LockCommands.Attempt.NOT_QUEUED) {
+      this.last = new LockCommands.Attempt(null, 0, -1, entry);
+      this.lastSentNanos = sentAtNanos;
     }
     return this;
   }
@@ -116,21 +104,20 @@ final class Acquisition {
   Taken run(boolean wait) {
     // one lock waited for queues in Redis, so that its release wakes this waiter alone (RemoteWaiters)
     boolean mayQueue = wait && locks.size() == 1;
-    boolean queues = queued != null || (mayQueue && !barging && System.nanoTime() - deadlineNanos < 0);
+    boolean queues = handedOff || (mayQueue && !barging && System.nanoTime() - deadlineNanos < 0);
     long patienceEndNanos = System.nanoTime() + Fairness.BARGING_PATIENCE.toNanos();
-    boolean watching = queued != null && queued.channel() != null;
-    Wakeup wakeup = watching ? queued.wakeup() : new Wakeup(owner);
-    List<ReleaseNotifier.Channel> watched = new ArrayList<>(locks.size());
-    // Channels heard already (contention here before) are watched before the first attempt: a
-    // release after it cannot go unheard, so a failed first attempt needs no second one.
-    boolean heard = watching ? watched.add(queued.channel()) : wait && watchIfHeard(watched, wakeup);
+    Wakeup wakeup = waiter.wakeup();
+    // Channels heard already (contention here before, or watched by the handoff) are watched before
+    // the first attempt: a release after it cannot go unheard, so a failed first attempt needs no
+    // second one.
+    boolean heard = waiter.watching() || wait && waiter.watchIfHeard();
     boolean done = false;
     boolean redisFailed = false;
     try {
       Taken taken;
-      if (queued == null || queued.entry() == LockCommands.Attempt.NOT_QUEUED) {
+      if (!handedOff || last == null) {
         // (else the handoff that queued this waiter was its first attempt)
-        taken = attempt(queued != null ? RemoteWaiters.Mode.QUEUED
+        taken = attempt(handedOff ? RemoteWaiters.Mode.QUEUED
             : queues ? RemoteWaiters.Mode.JOIN : RemoteWaiters.Mode.NONE);
         if (taken != null) {
           done = true;
@@ -142,10 +129,8 @@ final class Acquisition {
         return null; // a queued waiter out of time already leaves below
       }
       if (!heard) {
-        for (LockNames lock : locks) {
-          watched.add(subscriber.watch(lock.channel(), wakeup));
-        }
-        awaitSubscribed(watched, wakeup);
+        waiter.watch();
+        awaitSubscribed(wakeup);
       }
       while (true) {
         if (!heard) {
@@ -175,41 +160,10 @@ final class Acquisition {
       redisFailed = !(e instanceof LockInterruptedException);
       throw e;
     } finally {
-      watched.forEach(channel -> subscriber.unwatch(channel, wakeup));
-      if (queues && !done && !redisFailed) {
-        // gave up (timed out, interrupted): leave now. After a Redis failure the entry and any
-        // claim run out by themselves, and the failure must reach the threads queued behind us
-        // without waiting for another call to a server that does not answer.
-        leaveQueue();
-      }
+      // gave up (timed out, interrupted): leave the queue now. After a Redis failure the entry and
+      // any claim run out by themselves (see RemoteWaiter#close).
+      waiter.close(queues && !done && !redisFailed);
     }
-  }
-
-  /**
-   * Watches every lock's channel for {@code wakeup} when all of them are heard already.
-   *
-   * @return whether they are (then {@code watched} holds them; otherwise it stays empty)
-   */
-  private boolean watchIfHeard(List<ReleaseNotifier.Channel> watched, Wakeup wakeup) {
-    for (LockNames lock : locks) {
-      ReleaseNotifier.Channel channel = subscriber.watchIfHeard(lock.channel(), wakeup);
-      if (channel == null) {
-        watched.forEach(heard -> subscriber.unwatch(heard, wakeup));
-        watched.clear();
-        return false;
-      }
-      watched.add(channel);
-    }
-    return true;
-  }
-
-  /**
-   * Takes this waiter out of the lock's queue and passes on a lock handed to it meanwhile. While
-   * Redis fails this is retried only as long as a queue entry or a claim could live: after that
-   * both are gone by themselves.
-   */
-  private void leaveQueue() {
-    scripts.cleanUp(locks, owner, RemoteWaiters.ENTRY_TTL);
   }
 
   /** The key of the lock that the last attempt found held. */
@@ -238,7 +192,7 @@ final class Acquisition {
    * same owner token, finds the lock held and raises it), nor one when replicas must acknowledge
    * (the acquire must wait for them).
    */
-  private Taken handedOver(RemoteWaiters.Handover handover) {
+  private Taken handedOver(HandoverMessage handover) {
     if (handover == null || scripts.waitsForReplicas() || last.entry() == LockCommands.Attempt.NOT_QUEUED
         || handover.entry() != last.entry()) {
       return null;
@@ -248,11 +202,11 @@ final class Acquisition {
   }
 
   /** Waits until every channel is subscribed, at most one poll interval (the subscriber may be down). */
-  private void awaitSubscribed(List<ReleaseNotifier.Channel> watched, Wakeup wakeup) {
+  private void awaitSubscribed(Wakeup wakeup) {
     long until = System.nanoTime() + Math.min(deadlineNanos - System.nanoTime(), MAX_POLL.toNanos());
     while (true) {
       wakeup.clear();
-      if (watched.stream().allMatch(ReleaseNotifier.Channel::confirmed)) {
+      if (waiter.subscribed()) {
         return;
       }
       long left = until - System.nanoTime();

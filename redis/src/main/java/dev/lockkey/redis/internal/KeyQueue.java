@@ -16,8 +16,8 @@ import redis.clients.jedis.exceptions.JedisException;
  * The threads of one executor that want one lock, in arrival order (one entry of the
  * {@link LocalWaitQueue}). At most one of them, the
  * holder, tries the lock in Redis or holds it; the others wait here instead of polling Redis. When
- * the holder's lease ends, the next waiter gets the lease directly (a handoff, in the same round
- * trip as the release) or its turn to try. A holder lease that ran out without a release (a leak, a
+ * the holder's lease ends, the next waiter gets the lock directly (a handoff, in the same round
+ * trip as the release: the waiter's own thread then takes its lease) or its turn to try. A holder lease that ran out without a release (a leak, a
  * stuck thread) no longer blocks the waiters. When the holder meets a Redis failure, the waiters
  * queued then fail with it at once: they would meet it too, one after another, each after the
  * client's timeouts, and the last ones would run out of wait time and blame a holder. No I/O
@@ -31,8 +31,11 @@ final class KeyQueue {
     static final int CLAIMED = 1;
     /** This waiter is the holder now and must try the lock in Redis itself. */
     static final int TURN = 2;
-    /** This waiter received the lease by a handoff. */
-    static final int GRANTED = 3;
+    /**
+     * A releaser handed this waiter what its handoff did ({@link #handoff()}): the waiter's own
+     * thread finishes its acquisition with it.
+     */
+    static final int HANDED = 3;
     static final int CANCELLED = 4;
     /** The holder met a Redis failure: this waiter fails with it ({@link #failure()}). */
     static final int FAILED = 5;
@@ -43,9 +46,8 @@ final class KeyQueue {
     final long startNanos;
     private final Thread thread = Thread.currentThread();
     private final AtomicInteger state;
-    private volatile Lease lease;
+    private volatile LocalHandoff handoff;
     private volatile JedisException failure;
-    private volatile Acquisition.Queued queued;
 
     private Waiter(KeyQueue queue, LockKey key, LockOptions options, long startNanos, int state) {
       this.queue = queue;
@@ -64,17 +66,9 @@ final class KeyQueue {
       return thread;
     }
 
-    /**
-     * Once {@link #TURN}: how the handoff that sent the lock elsewhere queued this waiter in Redis,
-     * or {@code null} when it did not.
-     */
-    Acquisition.Queued queued() {
-      return queued;
-    }
-
-    /** The lease handed over, once {@link #GRANTED}. */
-    Lease lease() {
-      return lease;
+    /** Once {@link #HANDED}: what the releaser's handoff did for this waiter. */
+    LocalHandoff handoff() {
+      return handoff;
     }
 
     /** Once {@link #FAILED}: the failure the holder met, as this waiter's own exception. */
@@ -149,13 +143,19 @@ final class KeyQueue {
     }
   }
 
-  /** The waiter whose turn it was took the lock in Redis: its lease holds it now. */
-  void hold(Waiter turn, Lease lease) {
+  /**
+   * The waiter whose turn it was (it took the lock in Redis), or that was handed the lock, holds
+   * it now by {@code lease}.
+   *
+   * @param passedBlind whether a handoff passed the lock within this queue without looking for
+   *     waiters elsewhere ({@link #looksElsewhere()} counts those passes)
+   */
+  void hold(Waiter turn, Lease lease, boolean passedBlind) {
     lock.lock();
     try {
       if (holder == turn) {
         holder = lease;
-        blindPasses = 0;
+        blindPasses = passedBlind ? blindPasses + 1 : 0;
       }
     } finally {
       lock.unlock();
@@ -186,7 +186,7 @@ final class KeyQueue {
 
   /**
    * When {@code current} holds the lock and a waiter is queued, makes that waiter the holder (the
-   * caller then hands the lock over and calls {@link #grant} or {@link #giveTurn}) and returns it.
+   * caller then hands the lock over and calls {@link #handOver} or {@link #giveTurn}) and returns it.
    * Otherwise returns {@code null} and changes nothing.
    */
   Waiter claimNext(Lease current) {
@@ -231,20 +231,12 @@ final class KeyQueue {
   }
 
   /**
-   * Hands {@code lease} to the claimed {@code waiter}, which holds the lock from now on.
-   *
-   * @param looked whether the handoff looked for waiters elsewhere (and found none)
+   * Hands the claimed {@code waiter} (the holder now) what the handoff did for it; its own thread
+   * finishes: takes its lease ({@link #hold}) or waits in Redis.
    */
-  void grant(Waiter waiter, Lease lease, boolean looked) {
-    lock.lock();
-    try {
-      holder = lease;
-      blindPasses = looked ? 0 : blindPasses + 1;
-    } finally {
-      lock.unlock();
-    }
-    waiter.lease = lease;
-    waiter.state.set(Waiter.GRANTED);
+  void handOver(Waiter waiter, LocalHandoff handoff) {
+    waiter.handoff = handoff;
+    waiter.state.set(Waiter.HANDED);
     LockSupport.unpark(waiter.thread);
   }
 
@@ -277,15 +269,6 @@ final class KeyQueue {
 
   /** Tells the claimed {@code waiter} (the holder now) to try the lock in Redis itself. */
   void giveTurn(Waiter waiter) {
-    giveTurn(waiter, null);
-  }
-
-  /**
-   * Tells the claimed {@code waiter} (the holder now) to wait for the lock in Redis, queued there as
-   * {@code queued} says ({@code null}: not queued, it tries itself).
-   */
-  void giveTurn(Waiter waiter, Acquisition.Queued queued) {
-    waiter.queued = queued;
     waiter.state.set(Waiter.TURN);
     LockSupport.unpark(waiter.thread);
   }

@@ -90,23 +90,24 @@ public final class LocalWaitQueue {
   }
 
   /**
-   * Waits in the local queue until the lock is handed over (returns the lease) or it is this
-   * thread's turn to try Redis (returns {@code null}).
+   * Waits in the local queue until a releaser handed this thread the lock (returns what its handoff
+   * did, for this thread to finish with, also when interrupted meanwhile: the interrupt is kept) or
+   * it is this thread's turn to try Redis (returns {@code null}).
    *
    * @throws LockInterruptedException when interrupted while queued
    * @throws LockTimeoutException when the deadline passed while queued
    * @throws RedisUnavailableException when the holder met a Redis failure while this thread was queued
    */
-  Lease awaitTurn(KeyQueue.Waiter me, long deadlineNanos) {
+  LocalHandoff awaitTurn(KeyQueue.Waiter me, long deadlineNanos) {
     KeyQueue queue = me.queue;
     boolean interrupted = false;
     while (true) {
       int state = me.state();
-      if (state == KeyQueue.Waiter.GRANTED) {
+      if (state == KeyQueue.Waiter.HANDED) {
         if (interrupted) {
           Thread.currentThread().interrupt();
         }
-        return me.lease();
+        return me.handoff();
       }
       if (state == KeyQueue.Waiter.FAILED) {
         if (interrupted) {

@@ -6,6 +6,7 @@ import dev.lockkey.internal.OwnerTokens;
 import dev.lockkey.lock.Fairness;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockException;
+import dev.lockkey.lock.LockInterruptedException;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
@@ -15,7 +16,10 @@ import java.util.List;
 /**
  * Takes one lock: queues behind the other threads of this executor that want it
  * ({@link LocalWaitQueue}), and when it is this thread's turn, runs an {@link Acquisition} against
- * Redis. Uncontended, that is one round trip. A Redis failure reaches the threads queued behind
+ * Redis. Uncontended, that is one round trip. When a release of this executor passed the lock to
+ * this thread ({@link LocalHandoff}), this thread finishes the acquisition itself: takes the lease
+ * and starts its renewal, or waits in Redis where the handoff left it, closing the handoff's
+ * {@link RemoteWaiter} either way. A Redis failure reaches the threads queued behind
  * at once; a thread that holds the lock and asks again with a wait fails at once too (locks are
  * not reentrant). Thread-safe.
  */
@@ -57,26 +61,40 @@ public final class LockAcquirer {
       return null;
     }
     KeyQueue queue = me.queue;
-    boolean ran = false;
+    RemoteWaiter waiter = null;
     try {
+      LocalHandoff handoff = null;
       if (me.state() != KeyQueue.Waiter.TURN) {
         listener.onContended(key);
-        Lease handedOver = waitQueue.awaitTurn(me, deadlineNanos);
-        if (handedOver != null) {
-          return handedOver;
+        handoff = waitQueue.awaitTurn(me, deadlineNanos);
+      }
+      Acquisition acquisition = null;
+      if (handoff != null) {
+        waiter = handoff.successor(); // this thread's from now on, whatever the handoff did
+        if (handoff.takeable(options.leaseTime())) {
+          waiter.close(false);
+          return held(me, key, names, waiter.owner(), handoff.result().token(), options, handoff.hold(),
+              !handoff.looked(), startNanos);
+        }
+        if (!handoff.waitsInRedis()) { // the handoff failed or released the lock: this thread tries as itself
+          waiter.close(false);
+          waiter = null;
+        }
+        if (Thread.currentThread().isInterrupted()) {
+          throw new LockInterruptedException(names.lock()); // interrupted while queued: a waiter in Redis leaves below
+        }
+        if (waiter != null) {
+          acquisition = new Acquisition(commands, listener, List.of(key), waiter, options.leaseTime(), deadlineNanos)
+              .afterHandoff(handoff.entry(), handoff.sentAtNanos());
         }
       }
-      Acquisition.Queued queued = me.queued();
-      String owner = queued != null ? queued.owner() : OwnerTokens.next();
-      Acquisition acquisition = new Acquisition(commands, notifier, listener, List.of(key), List.of(names), owner,
-          options.leaseTime(), deadlineNanos);
-      if (queued != null) {
-        acquisition.queued(queued);
+      if (acquisition == null) {
+        waiter = new RemoteWaiter(notifier, commands, List.of(names), OwnerTokens.next(), Thread.currentThread());
+        acquisition = new Acquisition(commands, listener, List.of(key), waiter, options.leaseTime(), deadlineNanos);
       }
       if (options.fairness() == Fairness.BARGING) {
         acquisition.barging();
       }
-      ran = true;
       Acquisition.Taken taken = acquisition.run(wait);
       if (taken == null) {
         if (wait) {
@@ -85,16 +103,11 @@ public final class LockAcquirer {
         waitQueue.leave(queue, me);
         return null;
       }
-      Lease lease = leases.grant(key, names, queue, owner, taken.tokens()[0], options, taken.hold());
-      queue.hold(me, lease);
-      lease.startRenewal();
-      listener.onAcquired(key, System.nanoTime() - startNanos);
-      return lease;
+      return held(me, key, names, waiter.owner(), taken.tokens()[0], options, taken.hold(), false, startNanos);
     } catch (RuntimeException | Error e) {
-      Acquisition.Queued queued = me.queued();
-      if (!ran && queued != null) { // queued in Redis by a handoff, and gone before waiting there
-        queued.unwatch(notifier);
-        commands.cleanUp(List.of(names), queued.owner(), RemoteWaiters.ENTRY_TTL);
+      if (waiter != null) {
+        // closed already when its acquisition ran; else a handoff may have queued it in Redis
+        waiter.close(true);
       }
       if (e instanceof RedisUnavailableException unavailable) {
         waitQueue.fail(queue, me, unavailable); // when we held the turn: those queued behind fail with us now
@@ -106,6 +119,19 @@ public final class LockAcquirer {
       }
       throw e;
     }
+  }
+
+  /**
+   * The lease this thread holds the lock by now, taken by its attempt or passed to it by a handoff
+   * ({@code passedBlind}: one that did not look elsewhere); its watchdog started.
+   */
+  private Lease held(KeyQueue.Waiter me, LockKey key, LockNames names, String owner, long token, LockOptions options,
+      Hold hold, boolean passedBlind, long startNanos) {
+    Lease lease = leases.grant(key, names, me.queue, owner, token, options, hold);
+    me.queue.hold(me, lease, passedBlind);
+    lease.startRenewal();
+    listener.onAcquired(key, System.nanoTime() - startNanos);
+    return lease;
   }
 
   /**

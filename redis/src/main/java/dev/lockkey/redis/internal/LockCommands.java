@@ -147,15 +147,7 @@ public final class LockCommands {
    * {@code NONE} (one lock only) a held lock queues {@code owner} for it ({@link RemoteWaiters}).
    */
   Attempt acquire(List<LockNames> locks, String owner, Duration lease, RemoteWaiters.Mode queue) {
-    List<String> keys = new ArrayList<>(locks.size() * 6);
-    for (LockNames lock : locks) {
-      keys.add(lock.lock());
-      keys.add(lock.fence());
-      keys.add(lock.contended());
-      keys.add(lock.releaser());
-      keys.add(lock.waiters());
-      keys.add(lock.waiting());
-    }
+    List<String> keys = LockNames.keys(locks);
     List<String> args = List.of(owner, millis(lease), millis(lease.plus(fenceGrace)), MARKER_TTL,
         queue.arg, MAX_WAITERS);
     Replicated replicated;
@@ -200,7 +192,7 @@ public final class LockCommands {
     List<LockNames> locks = List.of(lock);
     try {
       reply = (List<?>) runReplicated(HANDOFF, locks,
-          List.of(lock.lock(), lock.fence(), lock.contended(), lock.releaser(), lock.waiters(), lock.waiting()),
+          lock.keys(),
           List.of(owner, newOwner, millis(lease), millis(lease.plus(fenceGrace)), lock.channel(), millis(fenceGrace),
               millis(RETRY_MEMORY), look ? "1" : "0", MARKER_TTL, queue ? "1" : "0"), 0, Duration.ZERO).reply();
     } catch (JedisException e) {
@@ -224,7 +216,7 @@ public final class LockCommands {
 
   /** Deletes the locks {@code owner} still holds; per lock, whether it did (or an earlier run of this call did). */
   boolean[] release(List<LockNames> locks, String owner) {
-    return flags(run(RELEASE, locks, releaseKeys(locks), releaseArgs(locks, owner, false)));
+    return flags(run(RELEASE, locks, LockNames.keys(locks), releaseArgs(locks, owner, false)));
   }
 
   /**
@@ -234,11 +226,7 @@ public final class LockCommands {
    * @throws ReplicationException when a lock was extended but fewer replicas acknowledged
    */
   boolean[] extend(List<LockNames> locks, String owner, Duration lease) {
-    List<String> keys = new ArrayList<>(locks.size() * 2);
-    for (LockNames lock : locks) {
-      keys.add(lock.lock());
-      keys.add(lock.fence());
-    }
+    List<String> keys = LockNames.leaseKeys(locks);
     Replicated replicated;
     try {
       replicated = runReplicated(EXTEND, locks, keys, List.of(owner, millis(lease), millis(lease.plus(fenceGrace))),
@@ -270,24 +258,11 @@ public final class LockCommands {
 
   private boolean tryCleanUp(List<LockNames> locks, String owner) {
     try {
-      RELEASE.run(jedis, releaseKeys(locks), releaseArgs(locks, owner, true));
+      RELEASE.run(jedis, LockNames.keys(locks), releaseArgs(locks, owner, true));
       return true;
     } catch (JedisException stillFailing) {
       return false;
     }
-  }
-
-  private static List<String> releaseKeys(List<LockNames> locks) {
-    List<String> keys = new ArrayList<>(locks.size() * 6);
-    for (LockNames lock : locks) {
-      keys.add(lock.lock());
-      keys.add(lock.contended());
-      keys.add(lock.fence());
-      keys.add(lock.releaser());
-      keys.add(lock.waiters());
-      keys.add(lock.waiting());
-    }
-    return keys;
   }
 
   private List<String> releaseArgs(List<LockNames> locks, String owner, boolean cleanUp) {

@@ -3,6 +3,8 @@ package dev.lockkey.redis.internal;
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
 import dev.lockkey.lock.LockOptions;
+import java.util.ArrayList;
+import java.util.List;
 import redis.clients.jedis.util.JedisClusterCRC16;
 
 /**
@@ -11,6 +13,10 @@ import redis.clients.jedis.util.JedisClusterCRC16;
  * purpose {@code p} is named {@code p}, {@code p-fence}, {@code p-contended}, {@code p-released},
  * {@code p-releaser}, {@code p-waiters}, {@code p-waiting}, so that it is independent of the
  * {@code lock} on the same body.
+ *
+ * <p>This record is also the one place that orders them for the scripts: every lock script takes a
+ * lock's keys in the order of {@link #keys()} (the extend script the first two of them), and its
+ * channel as an argument, since a channel is no key.
  *
  * @param lock {@code lock:{env}:{body}}: the owner token, with the lease as TTL
  * @param fence {@code fence:{env}:{body}}: the last fencing token, kept a grace period past the lease
@@ -40,6 +46,34 @@ public record LockNames(String lock, String fence, String contended, String chan
         keyspace.fullKey(helper + "releaser", body),
         keyspace.fullKey(helper + "waiters", body),
         keyspace.fullKey(helper + "waiting", body));
+  }
+
+  /** How many keys {@link #keys()} gives per lock. */
+  static final int KEYS_PER_LOCK = 6;
+
+  /**
+   * The lock's keys in the one order of the lock scripts: the lock, its fencing state, its
+   * contention marker, its releaser key, its waiter queue, its waiter expiries.
+   */
+  List<String> keys() {
+    return List.of(lock, fence, contended, releaser, waiters, waiting);
+  }
+
+  /** The {@link #keys()} of every lock, one lock after the other. */
+  static List<String> keys(List<LockNames> locks) {
+    List<String> keys = new ArrayList<>(locks.size() * KEYS_PER_LOCK);
+    locks.forEach(lock -> keys.addAll(lock.keys()));
+    return keys;
+  }
+
+  /** The first two of the {@link #keys()} of every lock (the lock and its fencing state), for extending. */
+  static List<String> leaseKeys(List<LockNames> locks) {
+    List<String> keys = new ArrayList<>(locks.size() * 2);
+    for (LockNames lock : locks) {
+      keys.add(lock.lock);
+      keys.add(lock.fence);
+    }
+    return keys;
   }
 
   /** The Redis Cluster slot of all the keys. */

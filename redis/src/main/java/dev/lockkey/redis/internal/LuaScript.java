@@ -15,8 +15,16 @@ import redis.clients.jedis.exceptions.JedisNoScriptException;
  * A Lua script shipped as a {@code .lua} resource of this package, run by EVALSHA and, when the
  * server does not know it yet (NOSCRIPT: first use, restart, failover), by EVAL, which also caches
  * it on that node. Not API. Immutable and thread-safe.
+ *
+ * <p>A routine that several scripts run is written once, as a fragment in {@code include/}, and
+ * assembled into each of them when they load: a line {@code --#include <name>} is replaced by the
+ * text of {@code include/<name>.lua} (Redis runs one self-contained text per script). The release
+ * and handoff scripts share the hand-over routine this way ({@code include/handover.lua}).
  */
 public final class LuaScript {
+  /** A line that this prefix starts is replaced by the fragment it names. */
+  static final String INCLUDE = "--#include ";
+
   private final String name;
   private final String source;
   private final String sha1;
@@ -27,14 +35,31 @@ public final class LuaScript {
     this.sha1 = sha1Hex(source);
   }
 
-  /** Loads {@code /dev/lockkey/redis/<name>.lua} from the class path. */
+  /** Loads {@code /dev/lockkey/redis/<name>.lua} from the class path, with its includes. */
   public static LuaScript load(String name) {
+    StringBuilder source = new StringBuilder();
+    for (String line : resource(name).split("\n", -1)) {
+      if (!source.isEmpty()) {
+        source.append('\n');
+      }
+      if (line.startsWith(INCLUDE)) {
+        String fragment = resource("include/" + line.substring(INCLUDE.length()).strip());
+        source.append(fragment.endsWith("\n") ? fragment.substring(0, fragment.length() - 1) : fragment);
+      } else {
+        source.append(line);
+      }
+    }
+    return new LuaScript(name, source.toString());
+  }
+
+  /** The text of {@code /dev/lockkey/redis/<name>.lua}, as shipped (a fragment's includes are not expanded). */
+  static String resource(String name) {
     String resource = "/dev/lockkey/redis/" + name + ".lua";
     try (InputStream in = LuaScript.class.getResourceAsStream(resource)) {
       if (in == null) {
         throw new IllegalStateException("missing script resource " + resource);
       }
-      return new LuaScript(name, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read script resource " + resource, e);
     }

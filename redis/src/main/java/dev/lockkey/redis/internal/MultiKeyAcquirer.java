@@ -145,8 +145,8 @@ public final class MultiKeyAcquirer {
       long startNanos, long deadlineNanos) {
     single.refuseReentry(names);
     String owner = OwnerTokens.next();
-    Acquisition acquisition = new Acquisition(commands, notifier, listener, keys, names, owner, options.leaseTime(),
-        deadlineNanos);
+    Acquisition acquisition = new Acquisition(commands, listener, keys,
+        new RemoteWaiter(notifier, commands, names, owner, Thread.currentThread()), options.leaseTime(), deadlineNanos);
     Acquisition.Taken taken;
     try {
       taken = acquisition.run(true);

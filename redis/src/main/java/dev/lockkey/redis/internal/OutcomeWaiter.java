@@ -11,7 +11,7 @@ import dev.lockkey.internal.OwnerTokens;
  */
 public final class OutcomeWaiter implements AutoCloseable {
   /** The message that wakes every waiter of a channel, as a lock's release publishes it. */
-  public static final String WAKE_ALL = RemoteWaiters.RELEASED;
+  public static final String WAKE_ALL = HandoverMessage.RELEASED;
 
   private final ReleaseNotifier notifier;
   /** Its own token, which no script publishes: only {@link #WAKE_ALL} (or the notifier) wakes it. */

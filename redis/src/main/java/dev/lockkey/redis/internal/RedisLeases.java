@@ -18,7 +18,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The leases of one executor: grants them, releases and extends them by {@link LockCommands}
- * (a release hands the lock to the next local waiter in the same round trip), and counts those
+ * (a release passes the lock to the next local waiter in the same round trip, and that waiter's
+ * thread takes its lease: a release never does another thread's acquisition), and counts those
  * held and renewing ({@link LiveLeases}, which also reclaims leases left to run out). Thread-safe.
  */
 public final class RedisLeases {
@@ -58,8 +59,9 @@ public final class RedisLeases {
   }
 
   /**
-   * A lease on one lock, taken for {@code owner} from the local {@code queue}, counting on no more
-   * than {@code hold} (a {@link Hold#takeable} one); its watchdog is not started yet.
+   * A lease on one lock, taken (or handed over) for {@code owner} from the local {@code queue},
+   * counting on no more than {@code hold} (a {@link Hold#takeable} one); its watchdog is not
+   * started yet. Called by the thread that will hold it.
    */
   Lease grant(LockKey key, LockNames names, KeyQueue queue, String owner, long token, LockOptions options,
       Hold hold) {
@@ -115,56 +117,26 @@ public final class RedisLeases {
   }
 
   /**
-   * Releases {@code lease} and gives its lock to the claimed waiter: a lease, or the turn to try.
-   * On a turn to look elsewhere, a waiter that can hear the release channel already is queued in
-   * Redis by the same script when the lock goes elsewhere, which saves it its first attempt. The
-   * lease counts on what the script says the waiter holds, from before it was sent: the lease
-   * asked for, or (a re-sent handoff finding the waiter holding on a claim) the rest of that claim;
-   * a claim with too little left is confirmed by the waiter's own attempt under its owner token.
+   * Releases {@code lease} and passes its lock to the claimed waiter by the handoff script, then
+   * hands the waiter what the script did ({@link LocalHandoff}); the waiter's own thread finishes
+   * its acquisition ({@link LockAcquirer}: its lease, renewal and listener, or its wait in Redis).
+   * This thread only chooses the waiter's owner token and, on a turn to look elsewhere, watches the
+   * release channel for it before the script runs (see {@link RemoteWaiter} for why), so that a
+   * waiter the script queues in Redis behind a waiter elsewhere is woken by the release that hands
+   * the lock back, without an attempt of its own.
    */
   private boolean handOff(LockNames names, Lease lease, KeyQueue.Waiter next) {
-    String owner = OwnerTokens.next();
     boolean look = next.queue.looksElsewhere();
-    Wakeup wakeup = look ? new Wakeup(next.thread(), owner) : null;
-    ReleaseNotifier.Channel channel = look ? notifier.watchIfHeard(names.channel(), wakeup) : null;
+    RemoteWaiter successor = new RemoteWaiter(notifier, commands, List.of(names), OwnerTokens.next(), next.thread());
+    boolean heard = look && successor.watchIfHeard();
     long sentAtNanos = System.nanoTime();
-    LockCommands.HandoffResult result;
+    LockCommands.HandoffResult result = null;
     try {
-      result = commands.handoff(names, lease.ownerToken(), owner, next.options.leaseTime(), look, channel != null);
-    } catch (RuntimeException e) {
-      if (channel != null) {
-        notifier.unwatch(channel, wakeup); // an unknown outcome is cleaned up, the queue entry too
-      }
-      next.queue.giveTurn(next); // it tries itself, and meets the failure if it lasts
-      throw e;
+      result = commands.handoff(names, lease.ownerToken(), successor.owner(), next.options.leaseTime(), look, heard);
+      return result.outcome() != LockCommands.Handoff.NOT_OWNER;
+    } finally {
+      next.queue.handOver(next, new LocalHandoff(successor, result, sentAtNanos, look));
     }
-    if (result.outcome() != LockCommands.Handoff.PASSED) {
-      if (channel != null && result.outcome() == LockCommands.Handoff.RELEASED_FOR_OTHERS) {
-        // queued (or, the script having run twice, perhaps queued): it waits with that owner token
-        next.queue.giveTurn(next, new Acquisition.Queued(owner, result.entry(), sentAtNanos, wakeup, channel));
-      } else {
-        if (channel != null) {
-          notifier.unwatch(channel, wakeup);
-        }
-        next.queue.giveTurn(next);
-      }
-      return result.outcome() == LockCommands.Handoff.RELEASED_FOR_OTHERS;
-    }
-    Hold hold = new Hold(sentAtNanos, result.held());
-    if (!hold.takeable(next.options.leaseTime())) {
-      // it holds the lock for a moment only: its attempt finds it so and raises it (or takes it anew)
-      next.queue.giveTurn(next, new Acquisition.Queued(owner, LockCommands.Attempt.NOT_QUEUED, sentAtNanos, wakeup,
-          channel));
-      return true;
-    }
-    if (channel != null) {
-      notifier.unwatch(channel, wakeup);
-    }
-    Lease successor = grant(next.key, names, next.queue, owner, result.token(), next.options, hold);
-    next.queue.grant(next, successor, look);
-    successor.startRenewal();
-    listener.onAcquired(next.key, System.nanoTime() - next.startNanos);
-    return true;
   }
 
   /** Extends leases of one control, the callers holding their locks. */

@@ -9,7 +9,7 @@ import java.time.Duration;
  * script; the holder's release hands the lock to the first waiter whose entry still lives (that
  * waiter's owner token, a new fencing token, a claim lease as long as the rest of the entry's life)
  * and publishes that owner token, the fencing token and the entry's end on the lock's release
- * channel, so that only that waiter is woken ({@link #isFor}) and holds the lock without another
+ * channel ({@link HandoverMessage}), so that only that waiter is woken and holds the lock without another
  * round trip ({@link Acquisition}): its lease starts as the claim, counted locally from when it sent
  * the attempt that left that entry (before the release ran), and its first extension, off the
  * critical path, raises it to the lease. A claim is taken only with enough of it left for that
@@ -33,40 +33,8 @@ final class RemoteWaiters {
   static final int MAX_WAITERS = 64;
   /** How many times in a row a lock passes within one executor before a handoff looks for others. */
   static final int LOCAL_TURNS = 4;
-  /** The message of a release that wakes every waiter (no live queue entry): each tries again. */
-  static final String RELEASED = "released";
 
   private RemoteWaiters() {}
-
-  /**
-   * What a release that handed the lock over told its waiter: the fencing token, and the queue
-   * entry (its life's end, server ms) that the claim was taken from.
-   */
-  record Handover(long token, long entry) {}
-
-  /** Whether a release channel's {@code message} wakes the waiter of owner token {@code owner}. */
-  static boolean isFor(String message, String owner) {
-    return RELEASED.equals(message) || message.equals(owner) || handover(message, owner) != null;
-  }
-
-  /**
-   * The handover that {@code message} ({@code "<owner> <token> <entry>"}) tells the waiter of
-   * owner token {@code owner}, or {@code null} when it is none for that waiter. A bare owner token
-   * (an executor of an earlier version) hands the lock over too, and the waiter confirms it.
-   */
-  static Handover handover(String message, String owner) {
-    int tokenAt = owner.length() + 1;
-    if (message.length() <= tokenAt || !message.startsWith(owner) || message.charAt(owner.length()) != ' ') {
-      return null;
-    }
-    int entryAt = message.indexOf(' ', tokenAt) + 1;
-    try {
-      return new Handover(Long.parseLong(message, tokenAt, entryAt - 1, 10),
-          Long.parseLong(message, entryAt, message.length(), 10));
-    } catch (NumberFormatException | IndexOutOfBoundsException malformed) {
-      return null;
-    }
-  }
 
   /** The acquire script's queue mode: not queued, joining, or queued before (it leaves on taking). */
   enum Mode {

@@ -13,7 +13,7 @@ final class Wakeup {
   private final Thread thread;
   private final String owner;
   private volatile boolean woken;
-  private volatile RemoteWaiters.Handover handover;
+  private volatile HandoverMessage handover;
 
   /** A wake-up for the current thread, waiting with owner token {@code owner}. */
   Wakeup(String owner) {
@@ -27,12 +27,12 @@ final class Wakeup {
   }
 
   /**
-   * Wakes the thread when a release channel's {@code message} is for it ({@link RemoteWaiters#isFor}),
+   * Wakes the thread when a release channel's {@code message} is for it ({@link HandoverMessage#isFor}),
    * keeping the handover it tells.
    */
   void wakeIfFor(String message) {
-    if (RemoteWaiters.isFor(message, owner)) {
-      RemoteWaiters.Handover told = RemoteWaiters.handover(message, owner);
+    if (HandoverMessage.isFor(message, owner)) {
+      HandoverMessage told = HandoverMessage.parse(message, owner);
       if (told != null) {
         handover = told;
       }
@@ -41,7 +41,7 @@ final class Wakeup {
   }
 
   /** The handover a release told since the last {@link #clear}, or {@code null}. */
-  RemoteWaiters.Handover handover() {
+  HandoverMessage handover() {
     return handover;
   }
 

@@ -50,7 +50,8 @@ class LocalWaitQueueModelCheckTest {
   private static ModelCheckingOptions options() {
     return ModelChecks.twoThreads()
         // the stand-ins for Redis and the lease's own bookkeeping: single steps, so the switches go to the queue
-        .addGuarantee(forClasses(ModelStore.class.getName(), Lease.class.getName(), LockOptions.class.getName())
+        .addGuarantee(forClasses(ModelStore.class.getName(), Lease.class.getName(), LockOptions.class.getName(),
+                RemoteWaiter.class.getName(), LocalHandoff.class.getName(), LockCommands.HandoffResult.class.getName())
             .allMethods().treatAsAtomic())
         .addGuarantee(forClasses(ModelExecutor.class.getName()).methods("nextOwner", "outage").treatAsAtomic());
   }

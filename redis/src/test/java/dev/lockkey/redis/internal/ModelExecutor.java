@@ -6,6 +6,7 @@ import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.SampleKey;
 import dev.lockkey.redis.RedisUnavailableException;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import redis.clients.jedis.exceptions.JedisConnectionException;
 
@@ -21,7 +22,7 @@ import redis.clients.jedis.exceptions.JedisConnectionException;
 final class ModelExecutor {
   /** How a release hands the lock to the next local waiter. */
   enum HandOff {
-    /** The handoff script passes the lock: the waiter is granted the new lease. */
+    /** The handoff script passes the lock: the waiter is handed it and takes the new lease. */
     GRANT,
     /** The release deletes the lock and the waiter gets its turn to take it (an executor waiting for replicas). */
     TURN
@@ -55,9 +56,12 @@ final class ModelExecutor {
     KeyQueue.Waiter me = queues.enter(LOCK, KEY, OPTIONS, 0, true);
     KeyQueue queue = me.queue;
     if (me.state() != KeyQueue.Waiter.TURN) {
-      Lease handedOver = queues.awaitTurn(me, System.nanoTime() + WAIT_NANOS);
-      if (handedOver != null) {
-        return new Held(handedOver, queue);
+      LocalHandoff handedOver = queues.awaitTurn(me, System.nanoTime() + WAIT_NANOS);
+      if (handedOver != null) { // as LockAcquirer: this thread takes the lease passed to it
+        Lease lease = new Lease(ModelLeaseControl.INSTANCE, KEY, LOCK, handedOver.successor().owner(),
+            handedOver.result().token(), OPTIONS, 0);
+        queue.hold(me, lease, !handedOver.looked());
+        return new Held(lease, queue);
       }
     }
     String owner = nextOwner();
@@ -67,7 +71,7 @@ final class ModelExecutor {
       throw new IllegalStateException("the local queue gave a turn while " + store.owner() + " holds the lock");
     }
     Lease lease = new Lease(ModelLeaseControl.INSTANCE, KEY, LOCK, owner, token, OPTIONS, 0);
-    queue.hold(me, lease);
+    queue.hold(me, lease, false);
     return new Held(lease, queue);
   }
 
@@ -103,8 +107,9 @@ final class ModelExecutor {
           next.queue.giveTurn(next);
           throw new IllegalStateException(lease.ownerToken() + " handed over a lock it did not own");
         }
-        next.queue.grant(next, new Lease(ModelLeaseControl.INSTANCE, next.key, LOCK, owner, token, next.options, 0),
-            false);
+        next.queue.handOver(next, new LocalHandoff(new RemoteWaiter(null, null, List.of(), owner, next.thread()),
+            new LockCommands.HandoffResult(LockCommands.Handoff.PASSED, token, LockCommands.Attempt.NOT_QUEUED,
+                OPTIONS.leaseTime()), 0, false));
         return;
       }
       boolean released;
