@@ -2,7 +2,6 @@ package dev.lockkey.redis.ratelimit;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
-import dev.lockkey.internal.OwnerTokens;
 import dev.lockkey.lock.LockException;
 import dev.lockkey.ratelimit.FixedWindowLimit;
 import dev.lockkey.ratelimit.RateDecision;
@@ -38,6 +37,16 @@ import redis.clients.jedis.UnifiedJedis;
  * to the state, in {@code attempts:purpose:env:{body}} (same hash slot), so a call that the client
  * sent twice (a retry after a timeout) counts once.
  *
+ * <p>A limit that Redis reported used up is denied locally until Redis could admit again: a fixed
+ * window until it ends (by the time left that Redis reported, on this JVM's monotonic clock), a
+ * smooth limit until the retry-after that Redis reported. Such a denial sends no command, and it is
+ * exact: the window's counter only grows and the GCRA timestamp only moves forward until then, and
+ * each deadline counts from the moment the call was sent, so it ends no later than Redis's. Calls
+ * that may be admitted always go to Redis, one script each. The limiter remembers at most 10,000
+ * used-up limits and forgets each once it is free again. A limit's key deleted in Redis (a manual
+ * reset) is seen by this limiter only when its remembered deadline has passed:
+ * {@link #withoutLocalDenials()} asks Redis every time.
+ *
  * <p>Redis failures surface as {@link RedisUnavailableException} (or, for an unexpected reply,
  * {@link LockException}): decide yourself whether to fail open or closed. Thread-safe; one per
  * application and key space is enough.
@@ -46,14 +55,21 @@ public final class RedisRateLimiter implements RateLimiter {
   private static final LuaScript FIXED_WINDOW = LuaScript.load("rate-fixed-window");
   private static final LuaScript GCRA = LuaScript.load("rate-gcra");
 
+  /** How many used-up limits one limiter remembers at most. */
+  static final int LOCAL_DENIALS_CAPACITY = 10_000;
+
   private final RedisConnection redis;
   private final Keyspace keyspace;
   private final RateLimitListener listener;
+  private final AttemptIds attemptIds = new AttemptIds();
+  /** Null when every call asks Redis. */
+  private final LocalDenials localDenials;
 
-  private RedisRateLimiter(RedisConnection redis, Keyspace keyspace, RateLimitListener listener) {
+  private RedisRateLimiter(RedisConnection redis, Keyspace keyspace, RateLimitListener listener, LocalDenials localDenials) {
     this.redis = Objects.requireNonNull(redis, "redis");
     this.keyspace = Objects.requireNonNull(keyspace, "keyspace");
     this.listener = Objects.requireNonNull(listener, "listener");
+    this.localDenials = localDenials;
   }
 
   /**
@@ -100,7 +116,18 @@ public final class RedisRateLimiter implements RateLimiter {
    * @return the limiter
    */
   public static RedisRateLimiter create(RedisConnection redis, Keyspace keyspace, RateLimitListener listener) {
-    return new RedisRateLimiter(redis, keyspace, listener);
+    return new RedisRateLimiter(redis, keyspace, listener, new LocalDenials(LOCAL_DENIALS_CAPACITY));
+  }
+
+  /**
+   * A limiter like this one that asks Redis for every call, also where it could deny locally: for
+   * limits that are reset by deleting their key in Redis, which a local denial would not see until
+   * the window or the retry-after it remembered has passed.
+   *
+   * @return a limiter on the same client, key space and listener that asks Redis for every call
+   */
+  public RedisRateLimiter withoutLocalDenials() {
+    return new RedisRateLimiter(redis, keyspace, listener, null);
   }
 
   /**
@@ -116,12 +143,9 @@ public final class RedisRateLimiter implements RateLimiter {
       throw new IllegalArgumentException(
           "permits must be from 1 to " + limit.capacity() + " for " + limit + ", was " + permits);
     }
-    String fullKey = keyspace.fullKey(limit.purpose(), key);
-    RateDecision decision;
-    try {
-      decision = decide(limit, fullKey, key, permits, OwnerTokens.next());
-    } catch (RedisClientException e) {
-      throw RedisFailures.translate(fullKey, e);
+    RateDecision decision = localDenials == null ? null : localDenials.denial(limit, key, permits);
+    if (decision == null) {
+      decision = askRedis(key, limit, permits);
     }
     if (!decision.allowed()) {
       try {
@@ -129,6 +153,21 @@ public final class RedisRateLimiter implements RateLimiter {
       } catch (RuntimeException ignored) {
         // observing must never break the limiter
       }
+    }
+    return decision;
+  }
+
+  private RateDecision askRedis(LockKey key, RateLimit limit, long permits) {
+    String fullKey = keyspace.fullKey(limit.purpose(), key);
+    long sentNanos = System.nanoTime();
+    RateDecision decision;
+    try {
+      decision = decide(limit, fullKey, key, permits, attemptIds.next());
+    } catch (RedisClientException e) {
+      throw RedisFailures.translate(fullKey, e);
+    }
+    if (localDenials != null) {
+      localDenials.learn(limit, key, decision, sentNanos);
     }
     return decision;
   }
