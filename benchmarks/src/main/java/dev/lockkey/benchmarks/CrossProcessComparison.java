@@ -4,12 +4,17 @@ import dev.lockkey.benchmarks.contention.ProcessContender;
 import dev.lockkey.benchmarks.contention.ProcessContentionResult;
 import dev.lockkey.benchmarks.contention.ProcessContentionRun;
 import dev.lockkey.benchmarks.redis.RedisEndpoint;
+import dev.lockkey.benchmarks.report.Chart;
 import dev.lockkey.benchmarks.report.Figure;
 import dev.lockkey.benchmarks.report.Section;
+import dev.lockkey.benchmarks.report.Spread;
+import dev.lockkey.benchmarks.report.Svg;
 import dev.lockkey.benchmarks.report.Target;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Issue 15: several worker JVMs on one key through one redis-server, each contender in turn,
@@ -82,7 +87,32 @@ final class CrossProcessComparison {
             + " the pinned `poll` of the same round; the goals compare within one placement.",
         List.of(cycles, p50, p99, max, evenness, cross, commands, cpu, overlaps, timeouts),
         targets(placements, contenders, cycles, p99, evenness, commands, overlaps),
-        "");
+        "",
+        charts(settings, cycles, p50, p99, commands));
+  }
+
+  /** Cycles, waits and commands per contender, pictured. */
+  private static List<Chart> charts(SuiteSettings settings, Figure cycles, Figure p50, Figure p99, Figure commands) {
+    List<String> labels = cycles.contenders();
+    String load = settings.crossProcesses() + " JVMs x " + settings.crossProcessThreads() + " threads, one key";
+    Map<String, List<Double>> throughput = new LinkedHashMap<>();
+    throughput.put("cycles/s", labels.stream().map(c -> median(cycles, c)).toList());
+    Map<String, List<Double>> waits = new LinkedHashMap<>();
+    waits.put("median", labels.stream().map(c -> median(p50, c)).toList());
+    waits.put("99th percentile", labels.stream().map(c -> median(p99, c)).toList());
+    Map<String, List<Double>> perCycle = new LinkedHashMap<>();
+    perCycle.put("Redis commands", labels.stream().map(c -> median(commands, c)).toList());
+    return List.of(
+        new Chart("cross-process-cycles", "Across processes: cycles per second",
+            Svg.bars(load + ": cycles/s", "cycles/s", labels, throughput, false)),
+        new Chart("cross-process-wait", "Across processes: wait for the lock",
+            Svg.bars(load + ": wait for the lock (µs, log scale)", "µs", labels, waits, true)),
+        new Chart("cross-process-commands", "Across processes: Redis commands per cycle",
+            Svg.bars(load + ": Redis commands per cycle", "commands", labels, perCycle, false)));
+  }
+
+  private static double median(Figure figure, String contender) {
+    return figure.spread(contender).map(Spread::median).orElse(Double.NaN);
   }
 
   /** The goals table of issue 15. */
@@ -94,6 +124,8 @@ final class CrossProcessComparison {
       String ours = OURS + suffix;
       targets.add(new Target("cycles at least 1.0x the naive poll" + suffix, cycles, ours, POLL + suffix, 1.0,
           false, false));
+      targets.add(new Target("barging: cycles at least 1.0x the naive poll" + suffix, cycles,
+          ProcessContender.LOCKKEY_BARGING.label() + suffix, POLL + suffix, 1.0, false, false));
       targets.add(new Target("cycles at least 8x Redisson" + suffix, cycles, ours,
           ProcessContender.REDISSON.label() + suffix, 8, false, false));
       targets.add(new Target("at most 12 Redis commands per cycle" + suffix, commands, ours, null, 12, true, false));

@@ -2,6 +2,7 @@ package dev.lockkey.benchmarks;
 
 import dev.lockkey.benchmarks.redis.BenchmarkRedis;
 import dev.lockkey.benchmarks.redis.RedisEndpoint;
+import dev.lockkey.benchmarks.report.Chart;
 import dev.lockkey.benchmarks.report.PerformanceReport;
 import dev.lockkey.benchmarks.report.Section;
 import dev.lockkey.benchmarks.report.Versions;
@@ -22,7 +23,7 @@ import java.util.Map;
  * The whole benchmark suite in one run: starts one redis-server, pins it and this JVM, runs every
  * comparison with the contenders interleaved round by round, and writes docs/PERFORMANCE.md.
  *
- * <p>Usage: {@code Suite [--smoke] [--only PARTS | --cross-process | --lock-cycle] [--out PATH]}, or {@code Suite --jmh JMH-ARGS...}
+ * <p>Usage: {@code Suite [--smoke] [--one-round] [--only PARTS | --cross-process | --lock-cycle] [--out PATH]}, or {@code Suite --jmh JMH-ARGS...}
  * to run JMH's own command line (one benchmark, other profilers) against a Redis started and pinned
  * the same way. {@code benchmarks/run.sh} builds and runs it.
  */
@@ -30,7 +31,8 @@ public final class Suite {
   private static final String COMMAND = "benchmarks/run.sh";
   /** The parts, by the name {@code --only} takes, in the order a whole run measures them. */
   private static final List<String> PARTS =
-      List.of("rendering", "lock-cycle", "guarded-call", "contention", "cross-process", "footprint", "processor");
+      List.of("rendering", "lock-cycle", "guarded-call", "contention", "cross-process", "rate-limit", "many-keys",
+          "footprint", "processor");
 
   private Suite() {}
 
@@ -47,6 +49,7 @@ public final class Suite {
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--smoke" -> settings = SuiteSettings.smoke();
+        case "--one-round" -> settings = settings.oneRound();
         case "--cross-process" -> parts = List.of("cross-process");
         case "--lock-cycle" -> parts = List.of("lock-cycle");
         case "--only" -> parts = parts(args[++i]);
@@ -57,7 +60,7 @@ public final class Suite {
         }
         default -> throw new IllegalArgumentException(
             "unknown argument " + args[i]
-                + "; usage: Suite [--smoke] [--only PART,...] [--cross-process | --lock-cycle] [--out PATH] | --jmh JMH-ARGS...");
+                + "; usage: Suite [--smoke] [--one-round] [--only PART,...] [--cross-process | --lock-cycle] [--out PATH] | --jmh JMH-ARGS...");
       }
     }
     if (out == null) {
@@ -137,6 +140,12 @@ public final class Suite {
       if (parts.contains("cross-process")) {
         sections.add(CrossProcessComparison.run(settings, endpoint, redis.pid(), placement, machine.cpus(), progress));
       }
+      if (parts.contains("rate-limit")) {
+        sections.addAll(RateLimitComparison.run(settings, endpoint, placement, machine.cpus(), progress));
+      }
+      if (parts.contains("many-keys")) {
+        sections.add(ManyKeysComparison.run(settings, endpoint, progress));
+      }
       if (parts.contains("footprint")) {
         sections.add(FootprintComparison.run(settings, endpoint, progress));
       }
@@ -158,12 +167,21 @@ public final class Suite {
     return new PerformanceReport(setup, versions(), COMMAND, sections);
   }
 
-  /** Writes {@code report} to {@code out}, keeping the analysis already written there. */
+  /**
+   * Writes {@code report} to {@code out}, keeping the analysis already written there, and its
+   * pictures to {@code perf/} beside it.
+   */
   static void writeReport(PerformanceReport report, Path out) throws IOException {
     String previous = Files.exists(out) ? Files.readString(out, StandardCharsets.UTF_8) : "";
     Path parent = out.toAbsolutePath().getParent();
     Files.createDirectories(parent);
     Files.writeString(out, report.render(previous), StandardCharsets.UTF_8);
+    if (!report.charts().isEmpty()) {
+      Path pictures = Files.createDirectories(parent.resolve("perf"));
+      for (Chart chart : report.charts()) {
+        Files.writeString(pictures.resolve(chart.name() + ".svg"), chart.svg(), StandardCharsets.UTF_8);
+      }
+    }
   }
 
   private static Map<String, String> versions() {
@@ -189,6 +207,7 @@ public final class Suite {
             "spring-expression",
             org.springframework.expression.spel.standard.SpelExpressionParser.class));
     versions.put("Lettuce", Versions.of("io.lettuce", "lettuce-core", io.lettuce.core.RedisClient.class));
+    versions.put("Bucket4j", Versions.of("com.bucket4j", "bucket4j_jdk17-jedis", io.github.bucket4j.redis.jedis.Bucket4jJedis.class));
     versions.put("JMH", Versions.of("org.openjdk.jmh", "jmh-core", org.openjdk.jmh.runner.Runner.class));
     return versions;
   }

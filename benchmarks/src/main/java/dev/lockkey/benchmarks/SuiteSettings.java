@@ -31,6 +31,11 @@ import java.time.Duration;
  * @param processorRepeats timed compilations per side after one warm-up each
  * @param shareMachineWithJmh whether to run even while another JMH run holds JMH's machine-wide
  *     lock (only where the numbers do not matter)
+ * @param rateLimitRounds how often the rate-limit runs repeat, contenders interleaved
+ * @param rateLimitWarmup how long each contender decides before each measured rate-limit run
+ * @param rateLimitTime how long each measured rate-limit run lasts
+ * @param rateLimitProcessTime how long the rate-limit run across worker JVMs lasts
+ * @param manyKeysTime how long each contender cycles over many keys
  */
 public record SuiteSettings(
     int renderingRounds,
@@ -54,7 +59,12 @@ public record SuiteSettings(
     Duration footprintSettle,
     int processorSpecs,
     int processorRepeats,
-    boolean shareMachineWithJmh) {
+    boolean shareMachineWithJmh,
+    int rateLimitRounds,
+    Duration rateLimitWarmup,
+    Duration rateLimitTime,
+    Duration rateLimitProcessTime,
+    Duration manyKeysTime) {
 
   /** The measured run: about eight minutes on two cores. */
   public static SuiteSettings full() {
@@ -80,7 +90,25 @@ public record SuiteSettings(
         Duration.ofSeconds(3),
         500,
         5,
-        false);
+        false,
+        1,
+        Duration.ofMillis(300),
+        Duration.ofSeconds(1),
+        Duration.ofSeconds(3),
+        Duration.ofSeconds(2));
+  }
+
+  /**
+   * These settings with one round of each comparison that repeats in rounds (and one measured lock
+   * cycle round per warm-up round), for a run that must stay short on a shared machine: the numbers
+   * are those of one round, without a spread.
+   */
+  public SuiteSettings oneRound() {
+    return new SuiteSettings(1, forks, iteration, renderingWarmups, renderingMeasurements, lockWarmupRounds,
+        lockWarmupSlice, Math.min(lockRounds, lockWarmupRounds), lockSlice, 1, contentionThreads, contentionWarmup,
+        contentionTime, 1, crossProcesses, crossProcessThreads, crossProcessTime, footprintCycles, footprintSettle,
+        processorSpecs, processorRepeats, shareMachineWithJmh, 1, rateLimitWarmup, rateLimitTime,
+        rateLimitProcessTime, manyKeysTime);
   }
 
   /** One very short pass of everything, in this JVM, for CI. */
@@ -107,6 +135,11 @@ public record SuiteSettings(
         Duration.ofMillis(100),
         10,
         1,
-        true);
+        true,
+        1,
+        Duration.ZERO,
+        Duration.ofMillis(100),
+        Duration.ofMillis(500),
+        Duration.ofMillis(200));
   }
 }

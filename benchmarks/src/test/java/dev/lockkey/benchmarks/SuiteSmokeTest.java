@@ -38,7 +38,12 @@ class SuiteSmokeTest {
         .contains("| lockkey |", "| floor |", "| redisson |", "| spring |")
         .contains("## Contention across processes", "| lockkey unpinned |", "| poll unpinned |")
         .contains("## Annotated call overhead", "| guardedCall |", "| directWithLock |", "| keyFromArguments |")
+        .contains("| lockkey_barging unpinned |", "## Rate limit, hot key, saturated, 32 threads", "| bucket4j |",
+            "| lockkey_remote |", "## Rate limit, hot key, every call granted", "## Many keys", "| fenced_floor |")
+        .contains("![Saturated hot-key rate limit: decisions per second](perf/rate-limit-saturated-throughput.svg)")
         .contains(PerformanceReport.ANALYSIS_START, PerformanceReport.ANALYSIS_END);
+    assertThat(dir.resolve("perf/rate-limit-saturated-throughput.svg")).content().startsWith("<svg");
+    assertThat(dir.resolve("perf/many-keys-cost.svg")).exists();
     assertThat(report.targets())
         .filteredOn(t -> t.statement().startsWith("no overlap"))
         .isNotEmpty()

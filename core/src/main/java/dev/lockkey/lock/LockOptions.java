@@ -19,7 +19,8 @@ import java.util.function.Consumer;
  *   <li>{@link #renewal()} off: with it on, a watchdog extends the lease every third of the lease
  *       time for as long as the lease is held, so work may outlast the lease time;
  *   <li>no {@link #onLost() onLost} callback;
- *   <li>{@link #purpose()} {@value #DEFAULT_PURPOSE}.
+ *   <li>{@link #purpose()} {@value #DEFAULT_PURPOSE};
+ *   <li>{@link #fairness()} {@link Fairness#FIFO}.
  * </ul>
  *
  * <p>Limits, so that no duration overflows a {@code long} of nanoseconds or a Redis expiry:
@@ -54,6 +55,7 @@ public final class LockOptions {
   private final boolean renewal;
   private final Consumer<? super Lease> onLost;
   private final String purpose;
+  private final Fairness fairness;
 
   private LockOptions(Builder builder) {
     this.leaseTime = builder.leaseTime;
@@ -61,6 +63,7 @@ public final class LockOptions {
     this.renewal = builder.renewal;
     this.onLost = builder.onLost;
     this.purpose = builder.purpose;
+    this.fairness = builder.fairness;
   }
 
   /**
@@ -93,6 +96,7 @@ public final class LockOptions {
     builder.renewal = renewal;
     builder.onLost = onLost;
     builder.purpose = purpose;
+    builder.fairness = fairness;
     return builder;
   }
 
@@ -146,6 +150,16 @@ public final class LockOptions {
     return purpose;
   }
 
+  /**
+   * Who takes the lock when it is released: the longest waiter ({@link Fairness#FIFO}, the
+   * default) or whoever asks first ({@link Fairness#BARGING}, with the bound its Javadoc states).
+   *
+   * @return who takes the lock when it is released
+   */
+  public Fairness fairness() {
+    return fairness;
+  }
+
   @Override
   public boolean equals(Object o) {
     return o instanceof LockOptions other
@@ -153,19 +167,21 @@ public final class LockOptions {
         && other.waitTime.equals(waitTime)
         && other.renewal == renewal
         && other.onLost.equals(onLost)
-        && other.purpose.equals(purpose);
+        && other.purpose.equals(purpose)
+        && other.fairness == fairness;
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(leaseTime, waitTime, renewal, onLost, purpose);
+    return Objects.hash(leaseTime, waitTime, renewal, onLost, purpose, fairness);
   }
 
   @Override
   public String toString() {
     return "LockOptions[leaseTime=" + Durations.describe(leaseTime) + ", waitTime=" + Durations.describe(waitTime)
         + ", renewal=" + renewal + (onLost == NO_CALLBACK ? "" : ", onLost")
-        + (purpose.equals(DEFAULT_PURPOSE) ? "" : ", purpose=" + purpose) + "]";
+        + (purpose.equals(DEFAULT_PURPOSE) ? "" : ", purpose=" + purpose)
+        + (fairness == Fairness.FIFO ? "" : ", fairness=" + fairness) + "]";
   }
 
   /**
@@ -185,6 +201,7 @@ public final class LockOptions {
     private boolean renewal;
     private Consumer<? super Lease> onLost = NO_CALLBACK;
     private String purpose = DEFAULT_PURPOSE;
+    private Fairness fairness = Fairness.FIFO;
 
     private Builder() {}
 
@@ -249,6 +266,17 @@ public final class LockOptions {
             + (Words.MAX_LENGTH - "-contended".length()) + " characters, to leave room for its helper keys");
       }
       this.purpose = purpose;
+      return this;
+    }
+
+    /**
+     * Who takes the lock when it is released; see {@link Fairness}.
+     *
+     * @param fairness {@link Fairness#FIFO} (the default) or {@link Fairness#BARGING}
+     * @return this builder
+     */
+    public Builder fairness(Fairness fairness) {
+      this.fairness = Objects.requireNonNull(fairness, "fairness");
       return this;
     }
 

@@ -16,6 +16,7 @@ class LockOptionsTest {
     assertThat(defaults.leaseTime()).isEqualTo(Duration.ofSeconds(30));
     assertThat(defaults.waitTime()).isEqualTo(Duration.ofSeconds(10));
     assertThat(defaults.renewal()).isFalse();
+    assertThat(defaults.fairness()).isEqualTo(Fairness.FIFO);
     assertThat(defaults).isEqualTo(LockOptions.builder().build());
     assertThat(defaults).hasToString("LockOptions[leaseTime=30 s, waitTime=10 s, renewal=false]");
   }
@@ -29,6 +30,10 @@ class LockOptionsTest {
     assertThat(options.renewal()).isTrue();
     assertThat(options.toBuilder().build()).isEqualTo(options).hasSameHashCodeAs(options);
     assertThat(options).hasToString("LockOptions[leaseTime=1500 ms, waitTime=0 ms, renewal=true, onLost]");
+    LockOptions barging = options.toBuilder().fairness(Fairness.BARGING).build();
+    assertThat(barging.fairness()).isEqualTo(Fairness.BARGING);
+    assertThat(barging.toBuilder().build()).isEqualTo(barging).isNotEqualTo(options);
+    assertThat(barging.toString()).endsWith(", onLost, fairness=BARGING]");
   }
 
   @Test

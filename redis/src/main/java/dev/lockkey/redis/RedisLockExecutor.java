@@ -13,6 +13,8 @@ import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.lock.MultiLease;
+import dev.lockkey.redis.connection.JedisConnection;
+import dev.lockkey.redis.connection.RedisConnection;
 import dev.lockkey.redis.internal.EvictionPolicyCheck;
 import dev.lockkey.redis.internal.LocalWaitQueue;
 import dev.lockkey.redis.internal.LockAcquirer;
@@ -40,6 +42,9 @@ import redis.clients.jedis.UnifiedJedis;
  * }
  * }</pre>
  *
+ * <p>Or from any client through the {@link RedisConnection} port, e.g. Lettuce:
+ * {@code RedisLockExecutor.create(LettuceConnection.of(lettuceClient), keyspace)}.
+ *
  * An uncontended acquire and a release are one round trip each. The {@link dev.lockkey.redis
  * package documentation} describes the Redis data, fencing tokens, waiting and failures. This class
  * is the API and the wiring; the parts live in {@code dev.lockkey.redis.internal}.
@@ -59,20 +64,20 @@ public final class RedisLockExecutor implements LockExecutor {
   private final EvictionPolicyCheck evictionCheck;
   private volatile boolean closed;
 
-  RedisLockExecutor(UnifiedJedis jedis, Keyspace keyspace, LockOptions defaults, LockListener unshielded, Clock clock,
+  RedisLockExecutor(RedisConnection redis, Keyspace keyspace, LockOptions defaults, LockListener unshielded, Clock clock,
       Duration fenceGrace, int replicas, Duration replicaTimeout) {
     this.keyspace = keyspace;
     this.defaults = defaults;
     this.listener = LockListener.all(unshielded);
-    LockCommands commands = new LockCommands(jedis, fenceGrace, replicas, replicaTimeout, housekeeper);
+    LockCommands commands = new LockCommands(redis, fenceGrace, replicas, replicaTimeout, housekeeper);
     this.cluster = commands.isCluster();
-    this.notifier = new ReleaseNotifier(jedis, renewer.housekeeping());
+    this.notifier = new ReleaseNotifier(redis, renewer.housekeeping());
     this.waitQueue = new LocalWaitQueue(listener);
     this.leases = new RedisLeases(commands, notifier, waitQueue, renewer, listener, clock);
     this.acquirer = new LockAcquirer(keyspace, commands, notifier, waitQueue, leases, listener);
     this.multiKey = new MultiKeyAcquirer(keyspace,
         new RedisLockTaker(keyspace, commands, notifier, acquirer, leases, listener), listener);
-    this.evictionCheck = EvictionPolicyCheck.start(jedis, listener);
+    this.evictionCheck = EvictionPolicyCheck.start(redis, listener);
   }
 
   /**
@@ -87,6 +92,17 @@ public final class RedisLockExecutor implements LockExecutor {
   }
 
   /**
+   * An executor on any Redis client, with {@link LockOptions#defaults()} and no listener.
+   *
+   * @param redis the client through the connection port, e.g. {@code LettuceConnection.of(client)}
+   * @param keyspace the key space, e.g. {@code Keyspace.of("prod")}
+   * @return the executor; close it before the connection
+   */
+  public static RedisLockExecutor create(RedisConnection redis, Keyspace keyspace) {
+    return builder(redis, keyspace).build();
+  }
+
+  /**
    * A builder for an executor on {@code jedis} (which the caller keeps and closes) and {@code keyspace}.
    *
    * @param jedis the client: any {@code UnifiedJedis}, single server or cluster (Jedis 6.0 to 8)
@@ -94,7 +110,19 @@ public final class RedisLockExecutor implements LockExecutor {
    * @return the builder
    */
   public static RedisLockExecutorBuilder builder(UnifiedJedis jedis, Keyspace keyspace) {
-    return new RedisLockExecutorBuilder(jedis, keyspace);
+    return builder(JedisConnection.of(jedis), keyspace);
+  }
+
+  /**
+   * A builder for an executor on any Redis client through the connection port (the caller keeps
+   * and closes the client) and {@code keyspace}.
+   *
+   * @param redis the client through the connection port, e.g. {@code LettuceConnection.of(client)}
+   * @param keyspace the key space, e.g. {@code Keyspace.of("prod")}
+   * @return the builder
+   */
+  public static RedisLockExecutorBuilder builder(RedisConnection redis, Keyspace keyspace) {
+    return new RedisLockExecutorBuilder(redis, keyspace);
   }
 
   /**
@@ -228,7 +256,7 @@ public final class RedisLockExecutor implements LockExecutor {
 
   /**
    * Stops the renewal watchdog (leases still held then run out by their lease time), the release
-   * subscriber and the clean-ups after unknown outcomes still due. Does not close the Jedis client.
+   * subscriber and the clean-ups after unknown outcomes still due. Does not close the client.
    * Further acquisitions fail.
    */
   @Override

@@ -5,11 +5,11 @@ import dev.lockkey.internal.Durations;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.LockOptions;
+import dev.lockkey.redis.connection.RedisConnection;
 import dev.lockkey.redis.internal.LockCommands;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
-import redis.clients.jedis.UnifiedJedis;
 
 /** Builds a {@link RedisLockExecutor}, from {@link RedisLockExecutor#builder}; not thread-safe. */
 public final class RedisLockExecutorBuilder {
@@ -20,7 +20,7 @@ public final class RedisLockExecutorBuilder {
   /** The longest time to wait for replicas' acknowledgement: 1 minute. */
   public static final Duration MAX_REPLICA_TIMEOUT = Duration.ofMinutes(1);
 
-  private final UnifiedJedis jedis;
+  private final RedisConnection redis;
   private final Keyspace keyspace;
   private LockOptions defaults = LockOptions.defaults();
   private LockListener listener = LockListener.NONE;
@@ -29,8 +29,8 @@ public final class RedisLockExecutorBuilder {
   private int replicas;
   private Duration replicaTimeout = Duration.ZERO;
 
-  RedisLockExecutorBuilder(UnifiedJedis jedis, Keyspace keyspace) {
-    this.jedis = Objects.requireNonNull(jedis, "jedis");
+  RedisLockExecutorBuilder(RedisConnection redis, Keyspace keyspace) {
+    this.redis = Objects.requireNonNull(redis, "redis");
     this.keyspace = Objects.requireNonNull(keyspace, "keyspace");
   }
 
@@ -124,7 +124,7 @@ public final class RedisLockExecutorBuilder {
     // WAIT with timeout 0 would block forever: at least 1 ms
     Duration timeout = replicas == 0 ? Duration.ZERO
         : Durations.requireMillisBetweenOneAnd("replicaTimeout", replicaTimeout, MAX_REPLICA_TIMEOUT);
-    return new RedisLockExecutor(jedis, keyspace, defaults, listener, clock, Duration.ofMillis(fenceGrace.toMillis()),
+    return new RedisLockExecutor(redis, keyspace, defaults, listener, clock, Duration.ofMillis(fenceGrace.toMillis()),
         replicas, timeout);
   }
 }

@@ -12,6 +12,8 @@ import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.lock.MultiLease;
+import dev.lockkey.redis.connection.JedisConnection;
+import dev.lockkey.redis.connection.RedisConnection;
 import dev.lockkey.redis.internal.LockCommands;
 import java.io.IOException;
 import java.time.Clock;
@@ -58,6 +60,8 @@ abstract class LockExecutorContract {
   private static final Duration BOUND = Duration.ofSeconds(10);
 
   protected UnifiedJedis jedis;
+  /** What the executors under test run on: {@code jedis}'s port, unless a subclass opens another client's. */
+  protected RedisConnection port;
   protected String env;
   protected Keyspace keyspace;
   private final List<RedisLockExecutor> executors = new ArrayList<>();
@@ -65,6 +69,14 @@ abstract class LockExecutorContract {
 
   /** A new client for the Redis under test. */
   protected abstract UnifiedJedis newClient();
+
+  /** The port the executors under test use: {@code jedis}'s, unless a subclass opens another client's. */
+  protected RedisConnection openPort() {
+    return JedisConnection.of(jedis);
+  }
+
+  /** Closes what {@link #openPort()} opened. */
+  protected void closePort() {}
 
   /** Runs {@code command} on every primary (the one server, or each cluster master). */
   protected abstract void onEachPrimary(Consumer<UnifiedJedis> command);
@@ -91,10 +103,12 @@ abstract class LockExecutorContract {
   @BeforeAll
   void connect() {
     jedis = newClient();
+    port = openPort();
   }
 
   @AfterAll
   void disconnect() {
+    closePort();
     jedis.close();
   }
 
@@ -118,7 +132,7 @@ abstract class LockExecutorContract {
   }
 
   RedisLockExecutor executor(LockListener listener) {
-    return track(RedisLockExecutor.builder(jedis, keyspace).listener(listener).build());
+    return track(RedisLockExecutor.builder(port, keyspace).listener(listener).build());
   }
 
   RedisLockExecutor track(RedisLockExecutor executor) {
@@ -603,7 +617,7 @@ abstract class LockExecutorContract {
   @Test
   void leaseExpiryFollowsTheMonotonicClockAndTheWallClockOnlyShowsIt() {
     MutableClock clock = new MutableClock(Instant.parse("2026-04-21T10:35:00Z"));
-    RedisLockExecutor locks = track(RedisLockExecutor.builder(jedis, keyspace).clock(clock).build());
+    RedisLockExecutor locks = track(RedisLockExecutor.builder(port, keyspace).clock(clock).build());
     Lease lease = locks.acquire(TestKey.of("order", 15), lease(Duration.ofSeconds(10)));
     assertThat(lease.expiry()).as("for display: the wall clock plus what is left")
         .isBetween(Instant.parse("2026-04-21T10:35:00Z"), Instant.parse("2026-04-21T10:35:10Z"));
@@ -617,7 +631,7 @@ abstract class LockExecutorContract {
   @Test
   void aWallClockSteppedBackKeepsNoLeaseAlive() {
     MutableClock clock = new MutableClock(Instant.parse("2026-04-21T10:35:00Z"));
-    RedisLockExecutor locks = track(RedisLockExecutor.builder(jedis, keyspace).clock(clock).build());
+    RedisLockExecutor locks = track(RedisLockExecutor.builder(port, keyspace).clock(clock).build());
     TestKey key = TestKey.of("order", 16);
     Lease lease = locks.acquire(key, lease(Duration.ofMillis(300)));
     clock.advance(Duration.ofSeconds(-5));

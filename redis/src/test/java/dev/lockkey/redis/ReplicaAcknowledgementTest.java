@@ -9,6 +9,9 @@ import dev.lockkey.lock.LockException;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.SampleKey;
+import dev.lockkey.redis.connection.JedisConnection;
+import dev.lockkey.redis.connection.RedisConnection;
+import dev.lockkey.testing.RedisNode;
 import dev.lockkey.testing.RedisReplicationFixture;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -27,6 +30,7 @@ class ReplicaAcknowledgementTest {
 
   private static RedisReplicationFixture pair;
   private RedisClient client;
+  private RedisConnection port;
   private RedisLockExecutor locks;
 
   @BeforeAll
@@ -42,8 +46,17 @@ class ReplicaAcknowledgementTest {
   /** An executor whose locks need {@code replicas} acknowledgements within {@link #TIMEOUT}. */
   private void connect(int replicas) {
     client = pair.primary().newClient();
-    locks = RedisLockExecutor.builder(client, Servers.KEYSPACE).replicas(replicas, TIMEOUT).build();
+    port = openPort(pair.primary());
+    locks = RedisLockExecutor.builder(port, Servers.KEYSPACE).replicas(replicas, TIMEOUT).build();
   }
+
+  /** The port the executor under test uses on {@code primary}: Jedis here, another client's in a subclass. */
+  RedisConnection openPort(RedisNode primary) {
+    return JedisConnection.of(client);
+  }
+
+  /** Closes what {@link #openPort} opened. */
+  void closePort(RedisConnection port) {}
 
   @AfterEach
   void close() {
@@ -52,6 +65,7 @@ class ReplicaAcknowledgementTest {
     }
     if (locks != null) {
       locks.close();
+      closePort(port);
       client.close();
     }
   }
@@ -121,8 +135,9 @@ class ReplicaAcknowledgementTest {
   @Test
   void aRenewalAsksForReplicasToo() throws Exception {
     client = pair.primary().newClient();
+    port = openPort(pair.primary());
     CompletableFuture<LockException> error = new CompletableFuture<>();
-    locks = RedisLockExecutor.builder(client, Servers.KEYSPACE).replicas(1, Duration.ofMillis(100)).listener(
+    locks = RedisLockExecutor.builder(port, Servers.KEYSPACE).replicas(1, Duration.ofMillis(100)).listener(
         new LockListener() {
           @Override
           public void onError(LockKey key, LockException e) {

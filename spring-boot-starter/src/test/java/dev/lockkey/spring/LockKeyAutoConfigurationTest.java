@@ -17,7 +17,7 @@ import dev.lockkey.ratelimit.RateLimiter;
 import dev.lockkey.redis.RedisLockExecutor;
 import dev.lockkey.redis.dedupe.Deduplicator;
 import dev.lockkey.redis.idempotency.RedisIdempotentCalls;
-import dev.lockkey.redis.internal.ClientTopology;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.spring.actuate.LockKeyActuatorAutoConfiguration;
 import dev.lockkey.spring.actuate.LockKeyEndpoint;
 import dev.lockkey.spring.actuate.LockKeyHealth;
@@ -223,7 +223,7 @@ class LockKeyAutoConfigurationTest {
         .map(node -> node.getHost() + ":" + node.getPort()).collect(Collectors.joining(","));
     runner.withPropertyValues("spring.data.redis.cluster.nodes=" + nodes).run(context -> {
       UnifiedJedis jedis = context.getBean(UnifiedJedis.class);
-      assertThat(ClientTopology.isCluster(jedis)).isTrue();
+      assertThat(JedisConnection.of(jedis).isCluster()).isTrue();
       RedisLockExecutor locks = context.getBean(RedisLockExecutor.class);
       locks.acquireAll(java.util.List.of(ShipmentDispatchKey.of("a", 1), ShipmentDispatchKey.of("b", 2))).close();
       assertThat(HealthProbe.status(context)).isEqualTo("UP");

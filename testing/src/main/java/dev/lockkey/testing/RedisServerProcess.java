@@ -252,6 +252,11 @@ final class RedisServerProcess {
     return "redis-server[127.0.0.1:" + port + "]";
   }
 
+  /** The redis-server binary, e.g. for {@code --sentinel}. */
+  static Path binary() {
+    return Binary.PATH;
+  }
+
   /** The redis-server binary from embedded-redis, extracted once per JVM. */
   private static final class Binary {
     static final Path PATH = extract();

@@ -2,14 +2,19 @@ package dev.lockkey.benchmarks.contention;
 
 import dev.lockkey.benchmarks.lock.BlockingLockContender;
 import dev.lockkey.benchmarks.lock.Contender;
+import dev.lockkey.benchmarks.lock.LockKeyContender;
 import dev.lockkey.benchmarks.lock.SetNxPollContender;
 import dev.lockkey.benchmarks.redis.RedisEndpoint;
+import dev.lockkey.lock.Fairness;
 import java.util.List;
 import java.util.Locale;
 
-/** The contenders of the cross-process run: the waiting libraries and the naive SET NX poll. */
+/**
+ * The contenders of the cross-process run: the waiting libraries (LockKey both FIFO, its default,
+ * and {@link Fairness#BARGING}) and the naive SET NX poll.
+ */
 public enum ProcessContender {
-  LOCKKEY, REDISSON, SPRING, POLL;
+  LOCKKEY, LOCKKEY_BARGING, REDISSON, SPRING, POLL;
 
   /** The short name used in reports and on worker command lines. */
   public String label() {
@@ -18,7 +23,11 @@ public enum ProcessContender {
 
   /** Connects this contender's clients to {@code redis}. */
   public BlockingLockContender open(RedisEndpoint redis) {
-    return this == POLL ? new SetNxPollContender(redis) : Contender.valueOf(name()).openBlocking(redis);
+    return switch (this) {
+      case POLL -> new SetNxPollContender(redis);
+      case LOCKKEY_BARGING -> new LockKeyContender(redis, Fairness.BARGING);
+      default -> Contender.valueOf(name()).openBlocking(redis);
+    };
   }
 
   /** Every contender, in report order. */

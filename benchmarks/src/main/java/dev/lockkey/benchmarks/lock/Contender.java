@@ -12,6 +12,8 @@ public enum Contender {
   LOCKKEY("LockKey RedisLockExecutor, fencing token per lease", true, LockKeyContender::new),
   /** The two-round-trip floor: raw Jedis. */
   FLOOR("raw Jedis SET NX PX + EVALSHA compare-and-delete", false, RawJedisFloor::new),
+  /** The fenced floor: raw Jedis, a fencing counter per key. */
+  FENCED_FLOOR("raw Jedis EVALSHA SET NX PX + INCR fence, EVALSHA compare-and-delete", false, RawFencedFloor::new),
   /** Redisson's RLock. */
   REDISSON("Redisson RLock", true, RedissonContender::new),
   /** Spring Integration's RedisLockRegistry. */

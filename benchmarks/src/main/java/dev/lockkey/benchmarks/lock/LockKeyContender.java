@@ -2,6 +2,7 @@ package dev.lockkey.benchmarks.lock;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.benchmarks.redis.RedisEndpoint;
+import dev.lockkey.lock.Fairness;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
@@ -19,10 +20,15 @@ public final class LockKeyContender implements BlockingLockContender {
   private final RedisLockExecutor executor;
   private final LockOptions noWait;
 
-  /** Connects to {@code redis}. */
+  /** Connects to {@code redis}, with the default fairness ({@link Fairness#FIFO}). */
   public LockKeyContender(RedisEndpoint redis) {
+    this(redis, Fairness.FIFO);
+  }
+
+  /** Connects to {@code redis}, taking locks with {@code fairness}. */
+  public LockKeyContender(RedisEndpoint redis, Fairness fairness) {
     this.jedis = RedisClient.create(redis.host(), redis.port());
-    this.noWait = LockOptions.builder().leaseTime(LEASE).renewal(false).build();
+    this.noWait = LockOptions.builder().leaseTime(LEASE).renewal(false).fairness(fairness).build();
     this.executor =
         RedisLockExecutor.builder(jedis, Keyspace.of("bench")).defaultOptions(noWait).build();
   }

@@ -44,6 +44,13 @@ public final class PerformanceReport {
     return targets;
   }
 
+  /** The pictures of all sections, to be written next to the report as {@code perf/<name>.svg}. */
+  public List<Chart> charts() {
+    List<Chart> charts = new ArrayList<>();
+    sections.forEach(s -> charts.addAll(s.charts()));
+    return charts;
+  }
+
   /** The report as Markdown, keeping the analysis found in {@code previous} (may be empty). */
   public String render(String previous) {
     StringBuilder md = new StringBuilder();
@@ -59,7 +66,8 @@ public final class PerformanceReport {
         .append("benchmarks/run.sh --smoke                # every part once, very briefly (CI runs this\n")
         .append("                                         # as SuiteSmokeTest in mvn verify)\n")
         .append("benchmarks/run.sh --only rendering,processor   # some parts alone (rendering, lock-cycle,\n")
-        .append("                                         # guarded-call, contention, cross-process, footprint,\n")
+        .append("                                         # guarded-call, contention, cross-process, rate-limit,\n")
+        .append("                                         # many-keys, footprint,\n")
         .append("                                         # processor); writes benchmarks/target/PERFORMANCE-<parts>.md\n")
         .append("benchmarks/run.sh --jmh KeyRenderingBenchmark -prof gc   # JMH's own command line,\n")
         .append("                                         # Redis started and pinned as in the suite\n")
@@ -111,6 +119,9 @@ public final class PerformanceReport {
 
   private static void appendSection(StringBuilder md, Section section) {
     md.append("\n## ").append(section.title()).append("\n\n").append(section.method()).append("\n");
+    for (Chart chart : section.charts()) {
+      md.append('\n').append(chart.markdown());
+    }
     for (Figure figure : section.figures()) {
       md.append("\n### ")
           .append(figure.title())

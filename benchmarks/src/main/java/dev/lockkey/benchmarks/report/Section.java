@@ -11,6 +11,13 @@ import java.util.List;
  * @param figures the figures, each shown as a table of contenders
  * @param targets the goals read from the figures
  * @param details extra Markdown after the figures, empty when none
+ * @param charts pictures of the figures, shown before them and written next to the report
  */
 public record Section(
-    String title, String method, List<Figure> figures, List<Target> targets, String details) {}
+    String title, String method, List<Figure> figures, List<Target> targets, String details, List<Chart> charts) {
+
+  /** A section without pictures. */
+  public Section(String title, String method, List<Figure> figures, List<Target> targets, String details) {
+    this(title, method, figures, targets, details, List.of());
+  }
+}

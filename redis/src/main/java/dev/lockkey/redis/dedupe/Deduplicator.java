@@ -6,13 +6,15 @@ import dev.lockkey.internal.OwnerTokens;
 import dev.lockkey.internal.Ttls;
 import dev.lockkey.lock.LockException;
 import dev.lockkey.redis.RedisUnavailableException;
+import dev.lockkey.redis.connection.JedisConnection;
+import dev.lockkey.redis.connection.RedisClientException;
+import dev.lockkey.redis.connection.RedisConnection;
 import dev.lockkey.redis.internal.LuaScript;
 import dev.lockkey.redis.internal.RedisFailures;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import redis.clients.jedis.UnifiedJedis;
-import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * Tells whether a key is seen for the first time within a time to live, e.g. to drop a redelivered
@@ -47,11 +49,11 @@ public final class Deduplicator {
   private static final LuaScript MARK = LuaScript.load("dedupe-mark");
   private static final LuaScript FORGET = LuaScript.load("dedupe-forget");
 
-  private final UnifiedJedis jedis;
+  private final RedisConnection redis;
   private final Keyspace keyspace;
 
-  private Deduplicator(UnifiedJedis jedis, Keyspace keyspace) {
-    this.jedis = Objects.requireNonNull(jedis, "jedis");
+  private Deduplicator(RedisConnection redis, Keyspace keyspace) {
+    this.redis = Objects.requireNonNull(redis, "redis");
     this.keyspace = Objects.requireNonNull(keyspace, "keyspace");
   }
 
@@ -63,7 +65,18 @@ public final class Deduplicator {
    * @return the deduplicator
    */
   public static Deduplicator create(UnifiedJedis jedis, Keyspace keyspace) {
-    return new Deduplicator(jedis, keyspace);
+    return create(JedisConnection.of(jedis), keyspace);
+  }
+
+  /**
+   * A deduplicator on any Redis client through the connection port, and key space.
+   *
+   * @param redis the client through the connection port, e.g. {@code LettuceConnection.of(client)}
+   * @param keyspace the key space, e.g. {@code Keyspace.of("prod")}
+   * @return the deduplicator
+   */
+  public static Deduplicator create(RedisConnection redis, Keyspace keyspace) {
+    return new Deduplicator(redis, keyspace);
   }
 
   /**
@@ -92,8 +105,8 @@ public final class Deduplicator {
     String token = OwnerTokens.next();
     Object reply;
     try {
-      reply = MARK.run(jedis, List.of(fullKey), List.of(token, Long.toString(ttlMillis)));
-    } catch (JedisException e) {
+      reply = MARK.run(redis, List.of(fullKey), List.of(token, Long.toString(ttlMillis)));
+    } catch (RedisClientException e) {
       throw RedisFailures.translate(fullKey, e);
     }
     return new DedupeMark(this, fullKey, Long.valueOf(1).equals(reply) ? token : null);
@@ -102,8 +115,8 @@ public final class Deduplicator {
   /** Deletes the mark at {@code fullKey} if it still holds {@code token}. */
   boolean forget(String fullKey, String token) {
     try {
-      return Long.valueOf(1).equals(FORGET.run(jedis, List.of(fullKey), List.of(token)));
-    } catch (JedisException e) {
+      return Long.valueOf(1).equals(FORGET.run(redis, List.of(fullKey), List.of(token)));
+    } catch (RedisClientException e) {
       throw RedisFailures.translate(fullKey, e);
     }
   }

@@ -13,13 +13,15 @@ import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.lock.LockedWork;
 import dev.lockkey.redis.RedisLockExecutor;
 import dev.lockkey.redis.RedisUnavailableException;
+import dev.lockkey.redis.connection.JedisConnection;
+import dev.lockkey.redis.connection.RedisClientException;
+import dev.lockkey.redis.connection.RedisConnection;
 import dev.lockkey.redis.internal.LuaScript;
 import dev.lockkey.redis.internal.RedisFailures;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Objects;
 import redis.clients.jedis.UnifiedJedis;
-import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * The {@link SingleFlight} on Redis: runs an expensive computation once for many identical requests
@@ -62,13 +64,13 @@ import redis.clients.jedis.exceptions.JedisException;
 public final class RedisSingleFlight implements SingleFlight {
   private static final LuaScript STORE = LuaScript.load("flight-store");
 
-  private final UnifiedJedis jedis;
+  private final RedisConnection redis;
   private final RedisLockExecutor executor;
   private final Keyspace keyspace;
   private final FlightListener listener;
 
-  private RedisSingleFlight(UnifiedJedis jedis, RedisLockExecutor executor) {
-    this.jedis = Objects.requireNonNull(jedis, "jedis");
+  private RedisSingleFlight(RedisConnection redis, RedisLockExecutor executor) {
+    this.redis = Objects.requireNonNull(redis, "redis");
     this.executor = Objects.requireNonNull(executor, "executor");
     this.keyspace = executor.keyspace();
     this.listener = executor.listener() instanceof FlightListener flights ? flights : FlightListener.NONE;
@@ -84,7 +86,18 @@ public final class RedisSingleFlight implements SingleFlight {
    * @return the single flights
    */
   public static RedisSingleFlight create(UnifiedJedis jedis, RedisLockExecutor executor) {
-    return new RedisSingleFlight(jedis, executor);
+    return create(JedisConnection.of(jedis), executor);
+  }
+
+  /**
+   * As {@link #create(UnifiedJedis, RedisLockExecutor)}, on any Redis client through the connection port.
+   *
+   * @param redis the client through the connection port, e.g. {@code LettuceConnection.of(client)}
+   * @param executor the executor that elects the leaders
+   * @return the single flights
+   */
+  public static RedisSingleFlight create(RedisConnection redis, RedisLockExecutor executor) {
+    return new RedisSingleFlight(redis, executor);
   }
 
   /**
@@ -134,8 +147,8 @@ public final class RedisSingleFlight implements SingleFlight {
   private FlightRecord read(String resultKey) {
     byte[] bytes;
     try {
-      bytes = jedis.get(resultKey.getBytes(StandardCharsets.UTF_8));
-    } catch (JedisException e) {
+      bytes = redis.get(resultKey.getBytes(StandardCharsets.UTF_8));
+    } catch (RedisClientException e) {
       throw RedisFailures.translate(resultKey, e);
     }
     return bytes == null ? null : FlightRecord.fromBytes(resultKey, bytes);
@@ -143,11 +156,11 @@ public final class RedisSingleFlight implements SingleFlight {
 
   private void store(Lease lease, String resultKey, FlightRecord record, long ttlMillis) {
     try {
-      STORE.runBinary(jedis,
+      STORE.runBinary(redis,
           List.of(lease.fullKey().getBytes(StandardCharsets.UTF_8), resultKey.getBytes(StandardCharsets.UTF_8)),
           List.of(lease.ownerToken().getBytes(StandardCharsets.UTF_8), record.toBytes(),
               Long.toString(ttlMillis).getBytes(StandardCharsets.UTF_8)));
-    } catch (JedisException e) {
+    } catch (RedisClientException e) {
       throw RedisFailures.translate(resultKey, e);
     }
   }

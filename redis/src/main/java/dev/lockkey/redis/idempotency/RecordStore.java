@@ -1,14 +1,14 @@
 package dev.lockkey.redis.idempotency;
 
 import dev.lockkey.lock.LockException;
+import dev.lockkey.redis.connection.RedisClientException;
+import dev.lockkey.redis.connection.RedisConnection;
 import dev.lockkey.redis.internal.LockCommands;
 import dev.lockkey.redis.internal.LuaScript;
 import dev.lockkey.redis.internal.OutcomeWaiter;
 import dev.lockkey.redis.internal.RedisFailures;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import redis.clients.jedis.UnifiedJedis;
-import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * The record of idempotent calls in Redis, one hash per key ({@code idem:env:{body}}: state,
@@ -35,10 +35,10 @@ final class RecordStore {
   /** How long a cleaned-up start's owner token is remembered: as long as a released lock's. */
   private static final byte[] REMEMBER_OWNER = bytes(Long.toString(LockCommands.RETRY_MEMORY.toMillis()));
 
-  private final UnifiedJedis jedis;
+  private final RedisConnection redis;
 
-  RecordStore(UnifiedJedis jedis) {
-    this.jedis = jedis;
+  RecordStore(RedisConnection redis) {
+    this.redis = redis;
   }
 
   /**
@@ -101,8 +101,8 @@ final class RecordStore {
 
   private Object run(LuaScript script, String recordKey, List<byte[]> keys, List<byte[]> args) {
     try {
-      return script.runBinary(jedis, keys, args);
-    } catch (JedisException e) {
+      return script.runBinary(redis, keys, args);
+    } catch (RedisClientException e) {
       throw RedisFailures.translate(recordKey, e);
     }
   }

@@ -14,6 +14,8 @@ import dev.lockkey.lock.LockListener;
 import dev.lockkey.redis.RedisUnavailableException;
 import dev.lockkey.internal.Housekeeper;
 import dev.lockkey.internal.OwnerTokens;
+import dev.lockkey.redis.connection.JedisConnection;
+import dev.lockkey.redis.connection.RedisConnection;
 import dev.lockkey.redis.internal.OutcomeWaiter;
 import dev.lockkey.redis.internal.ReleaseNotifier;
 import java.time.Duration;
@@ -120,12 +122,12 @@ public final class RedisIdempotentCalls implements IdempotentCalls, AutoCloseabl
   private final long fallbackPollNanos;
 
   /** @param fallbackPoll the longest wait between two reads of a running call's record */
-  RedisIdempotentCalls(UnifiedJedis jedis, Keyspace keyspace, LockListener listener, Duration fallbackPoll) {
+  RedisIdempotentCalls(RedisConnection redis, Keyspace keyspace, LockListener listener, Duration fallbackPoll) {
     this.keyspace = Objects.requireNonNull(keyspace, "keyspace");
-    this.store = new RecordStore(Objects.requireNonNull(jedis, "jedis"));
+    this.store = new RecordStore(Objects.requireNonNull(redis, "redis"));
     this.listener = LockListener.all(Objects.requireNonNull(listener, "listener"));
     this.keeper = new LeaseKeeper(store, this.listener);
-    this.notifier = new ReleaseNotifier(jedis, keeper.scheduler());
+    this.notifier = new ReleaseNotifier(redis, keeper.scheduler());
     this.fallbackPollNanos = fallbackPoll.toNanos();
   }
 
@@ -138,7 +140,19 @@ public final class RedisIdempotentCalls implements IdempotentCalls, AutoCloseabl
    * @return the calls, with their renewal and clean-up threads; close them when done
    */
   public static RedisIdempotentCalls create(UnifiedJedis jedis, Keyspace keyspace) {
-    return new RedisIdempotentCalls(jedis, keyspace, LockListener.NONE, FALLBACK_POLL);
+    return create(JedisConnection.of(jedis), keyspace, LockListener.NONE);
+  }
+
+  /**
+   * Idempotent calls on any Redis client through the connection port, in {@code keyspace}.
+   *
+   * @param redis the client through the connection port, e.g. {@code LettuceConnection.of(client)};
+   *     not closed by {@link #close()}
+   * @param keyspace the environment that prefixes every record's and fencing counter's key
+   * @return the calls, with their renewal and clean-up threads; close them when done
+   */
+  public static RedisIdempotentCalls create(RedisConnection redis, Keyspace keyspace) {
+    return create(redis, keyspace, LockListener.NONE);
   }
 
   /**
@@ -152,7 +166,20 @@ public final class RedisIdempotentCalls implements IdempotentCalls, AutoCloseabl
    * @return the calls, with their renewal and clean-up threads; close them when done
    */
   public static RedisIdempotentCalls create(UnifiedJedis jedis, Keyspace keyspace, LockListener listener) {
-    return new RedisIdempotentCalls(jedis, keyspace, listener, FALLBACK_POLL);
+    return create(JedisConnection.of(jedis), keyspace, listener);
+  }
+
+  /**
+   * As {@link #create(UnifiedJedis, Keyspace, LockListener)}, on any Redis client through the connection port.
+   *
+   * @param redis the client through the connection port, e.g. {@code LettuceConnection.of(client)};
+   *     not closed by {@link #close()}
+   * @param keyspace the environment that prefixes every record's and fencing counter's key
+   * @param listener told of lost leases and of Redis failures that did not stop a call
+   * @return the calls, with their renewal and clean-up threads; close them when done
+   */
+  public static RedisIdempotentCalls create(RedisConnection redis, Keyspace keyspace, LockListener listener) {
+    return new RedisIdempotentCalls(redis, keyspace, listener, FALLBACK_POLL);
   }
 
   /**

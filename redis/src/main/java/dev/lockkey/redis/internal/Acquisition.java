@@ -1,6 +1,7 @@
 package dev.lockkey.redis.internal;
 
 import dev.lockkey.LockKey;
+import dev.lockkey.lock.Fairness;
 import dev.lockkey.lock.LockException;
 import dev.lockkey.lock.LockInterruptedException;
 import dev.lockkey.lock.LockListener;
@@ -49,6 +50,7 @@ final class Acquisition {
   private long lastSentNanos;
   /** Whether a handoff of this executor left {@link #waiter} in Redis (see {@link #afterHandoff}). */
   private boolean handedOff;
+  private boolean barging;
 
   /**
    * @param waiter the wait in Redis for the keys' locks, for the current thread; this acquisition
@@ -84,6 +86,16 @@ final class Acquisition {
   }
 
   /**
+   * Waits without queueing in Redis for {@link Fairness#BARGING_PATIENCE} ({@link Fairness#BARGING}):
+   * a release then wakes this waiter with all others that do not queue, and whoever asks first
+   * takes the lock; after that bound this waiter queues, so the next release hands it the lock.
+   */
+  Acquisition barging() {
+    this.barging = true;
+    return this;
+  }
+
+  /**
    * Attempts once and, if {@code wait}, until taken or the deadline passed.
    *
    * @return the successful attempt, or {@code null} when the locks stayed held
@@ -91,7 +103,9 @@ final class Acquisition {
    */
   Taken run(boolean wait) {
     // one lock waited for queues in Redis, so that its release wakes this waiter alone (RemoteWaiters)
-    boolean queues = handedOff || (wait && locks.size() == 1 && System.nanoTime() - deadlineNanos < 0);
+    boolean mayQueue = wait && locks.size() == 1;
+    boolean queues = handedOff || (mayQueue && !barging && System.nanoTime() - deadlineNanos < 0);
+    long patienceEndNanos = System.nanoTime() + Fairness.BARGING_PATIENCE.toNanos();
     Wakeup wakeup = waiter.wakeup();
     // Channels heard already (contention here before, or watched by the handoff) are watched before
     // the first attempt: a release after it cannot go unheard, so a failed first attempt needs no
@@ -121,6 +135,8 @@ final class Acquisition {
       while (true) {
         if (!heard) {
           wakeup.clear();
+          // a barging waiter passed over for too long queues now (the mode that also joins)
+          queues |= barging && mayQueue && System.nanoTime() - patienceEndNanos >= 0;
           taken = attempt(queues ? RemoteWaiters.Mode.QUEUED : RemoteWaiters.Mode.NONE);
           if (taken != null) {
             done = true;

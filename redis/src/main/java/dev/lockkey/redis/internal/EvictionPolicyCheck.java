@@ -5,19 +5,11 @@ import dev.lockkey.redis.EvictionSafety;
 import dev.lockkey.redis.RedisLockExecutor;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import dev.lockkey.redis.connection.RedisClientException;
+import dev.lockkey.redis.connection.RedisConnection;
+import dev.lockkey.redis.connection.RedisNode;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
-import redis.clients.jedis.BuilderFactory;
-import redis.clients.jedis.CommandArguments;
-import redis.clients.jedis.CommandObject;
-import redis.clients.jedis.Connection;
-import redis.clients.jedis.ConnectionPool;
-import redis.clients.jedis.Protocol;
-import redis.clients.jedis.UnifiedJedis;
-import redis.clients.jedis.exceptions.JedisException;
-import redis.clients.jedis.providers.ClusterConnectionProvider;
 
 /**
  * Reads once, when an executor starts, whether Redis may evict keys when its memory is full
@@ -31,18 +23,21 @@ import redis.clients.jedis.providers.ClusterConnectionProvider;
 public final class EvictionPolicyCheck {
   private static final System.Logger LOG = System.getLogger(RedisLockExecutor.class.getName());
 
-  private final UnifiedJedis jedis;
+  /** One pattern for both values, as Redis before 7 reads only one. */
+  private static final String SETTINGS = "maxmemory*";
+
+  private final RedisConnection redis;
   private final LockListener listener;
   private volatile EvictionSafety finding = EvictionSafety.UNKNOWN;
 
-  private EvictionPolicyCheck(UnifiedJedis jedis, LockListener listener) {
-    this.jedis = jedis;
+  private EvictionPolicyCheck(RedisConnection redis, LockListener listener) {
+    this.redis = redis;
     this.listener = listener;
   }
 
   /** Starts the check in the background; {@link #finding()} is {@code UNKNOWN} until it is done. */
-  public static EvictionPolicyCheck start(UnifiedJedis jedis, LockListener listener) {
-    EvictionPolicyCheck check = new EvictionPolicyCheck(jedis, listener);
+  public static EvictionPolicyCheck start(RedisConnection redis, LockListener listener) {
+    EvictionPolicyCheck check = new EvictionPolicyCheck(redis, listener);
     Thread thread = new Thread(check::run, "lockkey-eviction-check");
     thread.setDaemon(true);
     thread.start();
@@ -56,23 +51,30 @@ public final class EvictionPolicyCheck {
 
   private void run() {
     List<String> evicting = new ArrayList<>();
-    boolean unknown = false;
-    for (Map.Entry<String, Supplier<Map<String, String>>> node : nodes().entrySet()) {
+    List<RedisNode> nodes;
+    try {
+      nodes = redis.nodes();
+    } catch (RedisClientException | IllegalStateException e) {
+      LOG.log(Level.DEBUG, "cannot list the Redis nodes to read their eviction policy: " + e.getMessage());
+      return;
+    }
+    boolean unknown = nodes.isEmpty();
+    for (RedisNode node : nodes) {
       try {
-        Map<String, String> config = node.getValue().get();
+        Map<String, String> config = node.configGet(SETTINGS);
         String policy = config.get("maxmemory-policy");
         String limit = config.get("maxmemory");
         if (policy == null || limit == null) {
           unknown = true;
-          LOG.log(Level.DEBUG, "{0} did not name its eviction policy: locks may or may not be evicted", node.getKey());
+          LOG.log(Level.DEBUG, "{0} did not name its eviction policy: locks may or may not be evicted", node.name());
         } else if (!policy.equals("noeviction") && !limit.equals("0")) {
-          evicting.add(node.getKey() + " (maxmemory-policy " + policy + ", maxmemory " + limit + ")");
+          evicting.add(node.name() + " (maxmemory-policy " + policy + ", maxmemory " + limit + ")");
         }
-      } catch (JedisException | IllegalStateException e) {
+      } catch (RedisClientException | IllegalStateException e) {
         // CONFIG forbidden by the ACL or renamed by a managed Redis, or the node unreachable:
         // nothing the application has to act on, and the locks work all the same
         unknown = true;
-        LOG.log(Level.DEBUG, "cannot read the eviction policy of " + node.getKey() + ": " + e.getMessage());
+        LOG.log(Level.DEBUG, "cannot read the eviction policy of " + node.name() + ": " + e.getMessage());
       }
     }
     if (!evicting.isEmpty()) {
@@ -85,28 +87,5 @@ public final class EvictionPolicyCheck {
     } else {
       finding = unknown ? EvictionSafety.UNKNOWN : EvictionSafety.SAFE;
     }
-  }
-
-  /** The nodes to ask, by a name fit for a message, each with its CONFIG GET. */
-  private Map<String, Supplier<Map<String, String>>> nodes() {
-    ClusterConnectionProvider cluster = ClientTopology.clusterProvider(jedis);
-    Map<String, ConnectionPool> clusterNodes = cluster == null ? null : cluster.getNodes();
-    Map<String, Supplier<Map<String, String>>> nodes = new LinkedHashMap<>();
-    if (clusterNodes == null) {
-      nodes.put("the Redis server", () -> jedis.executeCommand(configGet()));
-      return nodes;
-    }
-    clusterNodes.forEach((address, pool) -> nodes.put("node " + address, () -> {
-      try (Connection connection = pool.getResource()) {
-        return connection.executeCommand(configGet());
-      }
-    }));
-    return nodes;
-  }
-
-  /** {@code CONFIG GET maxmemory*}: one pattern for both values, as Redis before 7 reads only one. */
-  private static CommandObject<Map<String, String>> configGet() {
-    CommandArguments arguments = new CommandArguments(Protocol.Command.CONFIG).add(Protocol.Keyword.GET).add("maxmemory*");
-    return new CommandObject<>(arguments, BuilderFactory.STRING_MAP);
   }
 }

@@ -10,7 +10,6 @@ import java.util.Iterator;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
-import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * The threads of one executor that want one lock, in arrival order (one entry of the
@@ -47,7 +46,7 @@ final class KeyQueue {
     private final Thread thread = Thread.currentThread();
     private final AtomicInteger state;
     private volatile LocalHandoff handoff;
-    private volatile JedisException failure;
+    private volatile RuntimeException failure;
 
     private Waiter(KeyQueue queue, LockKey key, LockOptions options, long startNanos, int state) {
       this.queue = queue;
@@ -245,7 +244,7 @@ final class KeyQueue {
    * with {@code failure} at once, and the queue is free. Does nothing when {@code current} is not
    * the holder (any more).
    */
-  void fail(Waiter current, JedisException failure) {
+  void fail(Waiter current, RuntimeException failure) {
     ArrayDeque<Waiter> failed;
     lock.lock();
     try {

@@ -10,7 +10,6 @@ import dev.lockkey.redis.RedisUnavailableException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * The threads of one executor per lock: a FIFO {@link KeyQueue} per full key, which exists only
@@ -80,7 +79,7 @@ public final class LocalWaitQueue {
    * fail with it too, and the queue is dropped once idle.
    */
   void fail(KeyQueue queue, KeyQueue.Waiter current, RedisUnavailableException failure) {
-    queue.fail(current, (JedisException) failure.getCause());
+    queue.fail(current, (RuntimeException) failure.getCause());
     forget(queue);
   }
 

@@ -3,6 +3,7 @@ package dev.lockkey.redis.internal;
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
 import dev.lockkey.internal.OwnerTokens;
+import dev.lockkey.lock.Fairness;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockException;
 import dev.lockkey.lock.LockInterruptedException;
@@ -90,6 +91,9 @@ public final class LockAcquirer {
       if (acquisition == null) {
         waiter = new RemoteWaiter(notifier, commands, List.of(names), OwnerTokens.next(), Thread.currentThread());
         acquisition = new Acquisition(commands, listener, List.of(key), waiter, options.leaseTime(), deadlineNanos);
+      }
+      if (options.fairness() == Fairness.BARGING) {
+        acquisition.barging();
       }
       Acquisition.Taken taken = acquisition.run(wait);
       if (taken == null) {

@@ -4,20 +4,17 @@ import dev.lockkey.internal.Housekeeper;
 import dev.lockkey.lock.LockException;
 import dev.lockkey.redis.RedisUnavailableException;
 import dev.lockkey.redis.ReplicationException;
+import dev.lockkey.redis.connection.RedisClientException;
+import dev.lockkey.redis.connection.RedisConnection;
+import dev.lockkey.redis.connection.ReplicatedReply;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import redis.clients.jedis.Pipeline;
-import redis.clients.jedis.Response;
-import redis.clients.jedis.UnifiedJedis;
-import redis.clients.jedis.exceptions.JedisException;
-import redis.clients.jedis.exceptions.JedisNoScriptException;
-import redis.clients.jedis.providers.ClusterConnectionProvider;
-import redis.clients.jedis.providers.ConnectionProvider;
 
 /**
  * The executor's Redis operations on locks: one Lua script each (resources next to the executor),
- * one round trip each. Every call's keys share one hash slot. Jedis failures become
+ * one round trip each, through the {@link RedisConnection} port. Every call's keys share one hash
+ * slot. The client's failures become
  * {@link LockException}s naming the first lock. Not API. Thread-safe.
  *
  * <p>Every mutating script recognises a second run of itself: a client that timed out sends the
@@ -88,7 +85,7 @@ public final class LockCommands {
   /** A script's reply and how many replicas acknowledged its writes (0 when none were asked for). */
   private record Replicated(Object reply, long acknowledged) {}
 
-  private final UnifiedJedis jedis;
+  private final RedisConnection redis;
   private final boolean cluster;
   private final Duration fenceGrace;
   private final int replicas;
@@ -96,8 +93,8 @@ public final class LockCommands {
   private final Housekeeper housekeeper;
 
   /** Commands with the default fence grace and no replica acknowledgement, cleaning up after unknown outcomes only once (tests). */
-  public LockCommands(UnifiedJedis jedis) {
-    this(jedis, FENCE_GRACE, 0, Duration.ZERO, Housekeeper.onceOnly());
+  public LockCommands(RedisConnection redis) {
+    this(redis, FENCE_GRACE, 0, Duration.ZERO, Housekeeper.onceOnly());
   }
 
   /**
@@ -106,10 +103,10 @@ public final class LockCommands {
    * @param replicaTimeout how long to wait for them; zero when none are asked for
    * @param housekeeper where clean-ups after unknown outcomes run
    */
-  public LockCommands(UnifiedJedis jedis, Duration fenceGrace, int replicas, Duration replicaTimeout,
+  public LockCommands(RedisConnection redis, Duration fenceGrace, int replicas, Duration replicaTimeout,
       Housekeeper housekeeper) {
-    this.jedis = jedis;
-    this.cluster = ClientTopology.isCluster(jedis);
+    this.redis = redis;
+    this.cluster = redis.isCluster();
     this.fenceGrace = fenceGrace;
     this.replicas = replicas;
     this.replicaTimeout = replicaTimeout;
@@ -153,7 +150,7 @@ public final class LockCommands {
     Replicated replicated;
     try {
       replicated = runReplicated(ACQUIRE, locks, keys, args, replicas, replicaTimeout);
-    } catch (JedisException e) {
+    } catch (RedisClientException e) {
       LockException failure = RedisFailures.translate(locks.get(0).lock(), e);
       if (failure instanceof RedisUnavailableException) {
         cleanUp(locks, owner, lease); // the script may have run, or may run yet
@@ -195,7 +192,7 @@ public final class LockCommands {
           lock.keys(),
           List.of(owner, newOwner, millis(lease), millis(lease.plus(fenceGrace)), lock.channel(), millis(fenceGrace),
               millis(RETRY_MEMORY), look ? "1" : "0", MARKER_TTL, queue ? "1" : "0"), 0, Duration.ZERO).reply();
-    } catch (JedisException e) {
+    } catch (RedisClientException e) {
       LockException failure = RedisFailures.translate(lock.lock(), e);
       if (failure instanceof RedisUnavailableException) {
         cleanUp(locks, newOwner, lease);
@@ -231,7 +228,7 @@ public final class LockCommands {
     try {
       replicated = runReplicated(EXTEND, locks, keys, List.of(owner, millis(lease), millis(lease.plus(fenceGrace))),
           replicas, replicaTimeout);
-    } catch (JedisException e) {
+    } catch (RedisClientException e) {
       throw RedisFailures.translate(locks.get(0).lock(), e);
     }
     boolean[] held = flags((List<?>) replicated.reply());
@@ -258,9 +255,9 @@ public final class LockCommands {
 
   private boolean tryCleanUp(List<LockNames> locks, String owner) {
     try {
-      RELEASE.run(jedis, LockNames.keys(locks), releaseArgs(locks, owner, true));
+      RELEASE.run(redis, LockNames.keys(locks), releaseArgs(locks, owner, true));
       return true;
-    } catch (JedisException stillFailing) {
+    } catch (RedisClientException stillFailing) {
       return false;
     }
   }
@@ -280,60 +277,26 @@ public final class LockCommands {
 
   private List<?> run(LuaScript script, List<LockNames> locks, List<String> keys, List<String> args) {
     try {
-      return (List<?>) script.run(jedis, keys, args);
-    } catch (JedisException e) {
+      return (List<?>) script.run(redis, keys, args);
+    } catch (RedisClientException e) {
       throw RedisFailures.translate(locks.get(0).lock(), e);
     }
   }
 
   /**
    * Runs the script and, with {@code replicas} above 0, Redis {@code WAIT} right after it on the
-   * same connection, in one round trip. The same connection matters: WAIT waits for the writes of
-   * the connection it is sent on. With a pooled client a separate {@code waitReplicas} call may be
-   * sent on another connection, whose own (no) writes are acknowledged at once, and prove nothing
-   * about the script's. So both go into one pipeline, which holds one connection: on a single
-   * server one of the pool, in a cluster one to the node serving the keys' slot. Without replicas
-   * it is the plain script call, one round trip as ever.
+   * same connection ({@link RedisConnection#evalshaAndWait}: WAIT waits for the writes of the
+   * connection it is sent on). Without replicas it is the plain script call, one round trip as ever.
    *
-   * <p>WAIT blocks the connection up to {@code timeout}: the client's socket timeout must be longer.
+   * <p>WAIT blocks the connection up to {@code timeout}: the client's command timeout must be longer.
    */
   private Replicated runReplicated(LuaScript script, List<LockNames> locks, List<String> keys, List<String> args,
       int replicas, Duration timeout) {
     if (replicas == 0) {
-      return new Replicated(script.run(jedis, keys, args), 0);
+      return new Replicated(script.run(redis, keys, args), 0);
     }
-    try (Pipeline pipeline = pipelineFor(locks.get(0))) {
-      Response<Object> reply = pipeline.evalsha(script.sha1(), keys, args);
-      Response<Long> acknowledged = pipeline.waitReplicas(replicas, timeout.toMillis());
-      pipeline.sync();
-      try {
-        return new Replicated(reply.get(), acknowledged.get());
-      } catch (JedisNoScriptException unknown) {
-        // first use on this node (or after a restart): EVAL, and WAIT again after it
-        reply = pipeline.eval(script.source(), keys, args);
-        acknowledged = pipeline.waitReplicas(replicas, timeout.toMillis());
-        pipeline.sync();
-        return new Replicated(reply.get(), acknowledged.get());
-      }
-    }
-  }
-
-  /**
-   * A pipeline on one connection: the one serving the lock's slot in a cluster. Taken from the
-   * client's connection provider, not {@code jedis.pipelined()}, whose return type differs between
-   * the supported Jedis versions (a link error on Jedis 6) and which in a cluster spreads commands
-   * over connections.
-   */
-  private Pipeline pipelineFor(LockNames lock) {
-    ConnectionProvider provider = ClientTopology.connectionProvider(jedis);
-    if (provider instanceof ClusterConnectionProvider cluster) {
-      return new Pipeline(cluster.getConnectionFromSlot(lock.slot()), true);
-    }
-    if (provider != null) {
-      return new Pipeline(provider.getConnection(), true);
-    }
-    throw new LockException("replica acknowledgement needs a client whose connections can be reached, not a "
-        + jedis.getClass().getSimpleName() + ", for " + lock.lock(), lock.lock(), null);
+    ReplicatedReply replicated = redis.evalshaAndWait(script.sha1(), script.source(), keys, args, replicas, timeout);
+    return new Replicated(replicated.reply(), replicated.acknowledged());
   }
 
   private static boolean[] flags(List<?> reply) {

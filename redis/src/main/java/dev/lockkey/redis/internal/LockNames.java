@@ -5,7 +5,6 @@ import dev.lockkey.LockKey;
 import dev.lockkey.lock.LockOptions;
 import java.util.ArrayList;
 import java.util.List;
-import redis.clients.jedis.util.JedisClusterCRC16;
 
 /**
  * The Redis names of one lock: every key shares the body's hash tag, so one script may touch them
@@ -78,6 +77,6 @@ public record LockNames(String lock, String fence, String contended, String chan
 
   /** The Redis Cluster slot of all the keys. */
   public int slot() {
-    return JedisClusterCRC16.getSlot(lock);
+    return HashSlot.of(lock);
   }
 }

@@ -8,13 +8,13 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
-import redis.clients.jedis.UnifiedJedis;
-import redis.clients.jedis.exceptions.JedisNoScriptException;
+import dev.lockkey.redis.connection.RedisClientException;
+import dev.lockkey.redis.connection.RedisConnection;
 
 /**
  * A Lua script shipped as a {@code .lua} resource of this package, run by EVALSHA and, when the
  * server does not know it yet (NOSCRIPT: first use, restart, failover), by EVAL, which also caches
- * it on that node. Not API. Immutable and thread-safe.
+ * it on that node, through the {@link RedisConnection} port. Not API. Immutable and thread-safe.
  *
  * <p>A routine that several scripts run is written once, as a fragment in {@code include/}, and
  * assembled into each of them when they load: a line {@code --#include <name>} is replaced by the
@@ -83,14 +83,11 @@ public final class LuaScript {
   /**
    * Runs the script. In a cluster all {@code keys} must share one slot (one hash tag).
    *
-   * @return what the script returned, as Jedis decodes it (Long, String or byte[], List, null)
+   * @return what the script returned (Long, String, List, null)
+   * @throws RedisClientException when Redis failed
    */
-  public Object run(UnifiedJedis jedis, List<String> keys, List<String> args) {
-    try {
-      return jedis.evalsha(sha1, keys, args);
-    } catch (JedisNoScriptException e) {
-      return jedis.eval(source, keys, args);
-    }
+  public Object run(RedisConnection redis, List<String> keys, List<String> args) {
+    return redis.evalsha(sha1, source, keys, args);
   }
 
   /**
@@ -98,13 +95,10 @@ public final class LuaScript {
    * all {@code keys} must share one slot (one hash tag).
    *
    * @return what the script returned, with bulk strings as byte[]
+   * @throws RedisClientException when Redis failed
    */
-  public Object runBinary(UnifiedJedis jedis, List<byte[]> keys, List<byte[]> args) {
-    try {
-      return jedis.evalsha(sha1.getBytes(StandardCharsets.US_ASCII), keys, args);
-    } catch (JedisNoScriptException e) {
-      return jedis.eval(source.getBytes(StandardCharsets.UTF_8), keys, args);
-    }
+  public Object runBinary(RedisConnection redis, List<byte[]> keys, List<byte[]> args) {
+    return redis.evalshaBinary(sha1, source, keys, args);
   }
 
   @Override

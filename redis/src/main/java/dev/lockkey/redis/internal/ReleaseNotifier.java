@@ -9,15 +9,16 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
-import redis.clients.jedis.JedisPubSub;
-import redis.clients.jedis.UnifiedJedis;
-import redis.clients.jedis.exceptions.JedisException;
+import dev.lockkey.redis.connection.PubSubListener;
+import dev.lockkey.redis.connection.RedisClientException;
+import dev.lockkey.redis.connection.RedisConnection;
+import dev.lockkey.redis.connection.SubscriberConnection;
 
 /**
  * The one pub/sub connection of an executor: subscribes to the release channels of the locks its
  * threads wait for and wakes those threads when a release is published: the waiter a release
  * handed the lock to, or all of them ({@link RemoteWaiters}). Started on first use; it
- * holds one connection of the client's pool while it runs.
+ * holds one subscriber connection of the client ({@link RedisConnection#subscriber}) while it runs.
  *
  * <p>When the connection breaks (e.g. Redis restarts) every waiter is woken to poll, and the
  * subscriber reconnects with backoff and subscribes again to every channel still watched; the
@@ -66,9 +67,22 @@ public final class ReleaseNotifier implements AutoCloseable {
    * connection (Jedis offers no way to close it from outside) until the operating system or the
    * returning path ends it: it has been asked to unsubscribe, and its confirmations are ignored.
    */
-  private final class Subscription extends JedisPubSub {
+  private final class Subscription implements PubSubListener {
+    private final SubscriberConnection connection = redis.subscriber(this);
     private boolean probing; // guarded by the notifier's lock
     private long probeSentNanos;
+
+    void subscribe(String channelName) {
+      connection.subscribe(channelName);
+    }
+
+    void unsubscribe(String channelName) {
+      connection.unsubscribe(channelName);
+    }
+
+    void unsubscribe() {
+      connection.unsubscribeAll();
+    }
 
     @Override
     public void onSubscribe(String channelName, int subscribedChannels) {
@@ -77,7 +91,7 @@ public final class ReleaseNotifier implements AutoCloseable {
 
     @Override
     public void onUnsubscribe(String channelName, int subscribedChannels) {
-      if (subscribedChannels == 0) { // closing: Jedis hands the connection back to the pool next
+      if (subscribedChannels == 0) { // closing: the client frees the connection next
         lost(this);
       }
     }
@@ -91,7 +105,7 @@ public final class ReleaseNotifier implements AutoCloseable {
     }
   }
 
-  private final UnifiedJedis jedis;
+  private final RedisConnection redis;
   private final ScheduledExecutorService scheduler;
   private final ConcurrentHashMap<String, Channel> channels = new ConcurrentHashMap<>();
   /** Serialises writes on the connection and the state below. */
@@ -101,8 +115,8 @@ public final class ReleaseNotifier implements AutoCloseable {
   private Thread thread;
   private volatile boolean closed;
 
-  public ReleaseNotifier(UnifiedJedis jedis, ScheduledExecutorService scheduler) {
-    this.jedis = jedis;
+  public ReleaseNotifier(RedisConnection redis, ScheduledExecutorService scheduler) {
+    this.redis = redis;
     this.scheduler = scheduler;
   }
 
@@ -204,9 +218,9 @@ public final class ReleaseNotifier implements AutoCloseable {
         lock.unlock();
       }
       try {
-        jedis.subscribe(subscription, names.toArray(String[]::new)); // returns when unsubscribed
+        subscription.connection.run(names.toArray(String[]::new)); // returns when unsubscribed
         backoffMillis = 50;
-      } catch (JedisException | IllegalStateException e) {
+      } catch (RedisClientException | IllegalStateException e) {
         // Redis unreachable or the connection broke: waiters poll meanwhile; try again below
       }
       if (!lost(subscription)) {
@@ -337,7 +351,7 @@ public final class ReleaseNotifier implements AutoCloseable {
   private static void send(Runnable command) {
     try {
       command.run();
-    } catch (JedisException | IllegalStateException brokenConnection) {
+    } catch (RedisClientException | IllegalStateException brokenConnection) {
       // the subscriber thread sees the failure too, reconnects and subscribes to every channel again
     }
   }

@@ -1,10 +1,10 @@
 package dev.lockkey.redis.internal;
 
+import dev.lockkey.redis.connection.RedisClientException;
+import dev.lockkey.redis.connection.RedisConnection;
 import dev.lockkey.lock.LockException;
 import java.time.Duration;
 import java.util.List;
-import redis.clients.jedis.UnifiedJedis;
-import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * The Redis operations on locks with several holders (permits, read/write locks): one Lua script
@@ -20,11 +20,11 @@ final class SharedCommands {
   /** What an attempt found: taken (with its fencing token), or not (with a hint when to look again). */
   record Attempt(boolean taken, long token, long hintMillis) {}
 
-  private final UnifiedJedis jedis;
+  private final RedisConnection redis;
   private final Duration fenceGrace;
 
-  SharedCommands(UnifiedJedis jedis, Duration fenceGrace) {
-    this.jedis = jedis;
+  SharedCommands(RedisConnection redis, Duration fenceGrace) {
+    this.redis = redis;
     this.fenceGrace = fenceGrace;
   }
 
@@ -66,8 +66,8 @@ final class SharedCommands {
 
   private Object run(LuaScript script, SharedNames names, List<String> args) {
     try {
-      return script.run(jedis, names.keys(), args);
-    } catch (JedisException e) {
+      return script.run(redis, names.keys(), args);
+    } catch (RedisClientException e) {
       throw RedisFailures.translate(names.holders(), e);
     }
   }

@@ -1,5 +1,6 @@
 package dev.lockkey.redis.internal;
 
+import dev.lockkey.redis.connection.RedisConnection;
 import dev.lockkey.LockKey;
 import dev.lockkey.internal.Housekeeper;
 import dev.lockkey.internal.LeaseRenewer;
@@ -16,7 +17,6 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import redis.clients.jedis.UnifiedJedis;
 
 /**
  * Locks with several holders on Redis, for {@code RedisPermits} and {@code RedisReadWriteLocks}:
@@ -44,16 +44,16 @@ public final class SharedLocks implements AutoCloseable {
   private final Map<Lease, SharedLeaseControl> writes = new ConcurrentHashMap<>();
 
   /**
-   * @param jedis the client (kept and closed by the caller)
+   * @param redis the connection (kept and closed by the caller)
    * @param listener told of acquisitions, contention, time-outs, releases, renewals, losses and errors
    * @param threads the start of the threads' names, e.g. {@code lockkey-permits-}
    */
-  public SharedLocks(UnifiedJedis jedis, LockListener listener, String threads) {
-    this.commands = new SharedCommands(jedis, LockCommands.FENCE_GRACE);
+  public SharedLocks(RedisConnection redis, LockListener listener, String threads) {
+    this.commands = new SharedCommands(redis, LockCommands.FENCE_GRACE);
     this.listener = LockListener.all(listener);
     this.renewer = new LeaseRenewer(threads);
     this.housekeeper = Housekeeper.start(threads);
-    this.notifier = new ReleaseNotifier(jedis, renewer.housekeeping());
+    this.notifier = new ReleaseNotifier(redis, renewer.housekeeping());
   }
 
   /**

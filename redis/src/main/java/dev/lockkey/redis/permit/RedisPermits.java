@@ -1,5 +1,7 @@
 package dev.lockkey.redis.permit;
 
+import dev.lockkey.redis.connection.JedisConnection;
+import dev.lockkey.redis.connection.RedisConnection;
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
 import dev.lockkey.lock.Lease;
@@ -33,9 +35,9 @@ public final class RedisPermits implements Permits {
   private final Keyspace keyspace;
   private final SharedLocks locks;
 
-  private RedisPermits(UnifiedJedis jedis, Keyspace keyspace, LockListener listener) {
+  private RedisPermits(RedisConnection redis, Keyspace keyspace, LockListener listener) {
     this.keyspace = Objects.requireNonNull(keyspace, "keyspace");
-    this.locks = new SharedLocks(Objects.requireNonNull(jedis, "jedis"), Objects.requireNonNull(listener, "listener"),
+    this.locks = new SharedLocks(Objects.requireNonNull(redis, "redis"), Objects.requireNonNull(listener, "listener"),
         "lockkey-permits-");
   }
 
@@ -59,7 +61,32 @@ public final class RedisPermits implements Permits {
    * @return the permits; close them before the client
    */
   public static RedisPermits create(UnifiedJedis jedis, Keyspace keyspace, LockListener listener) {
-    return new RedisPermits(jedis, keyspace, listener);
+    return create(JedisConnection.of(jedis), keyspace, listener);
+  }
+
+  /**
+   * Permits on any Redis client through the connection port, in {@code keyspace}, telling no listener.
+   *
+   * @param redis the client through the connection port, e.g. {@code LettuceConnection.of(client)}; not closed by
+   *     {@link #close()}
+   * @param keyspace the key space, e.g. {@code Keyspace.of("prod")}
+   * @return the permits; close them when done
+   */
+  public static RedisPermits create(RedisConnection redis, Keyspace keyspace) {
+    return create(redis, keyspace, LockListener.NONE);
+  }
+
+  /**
+   * As {@link #create(UnifiedJedis, Keyspace, LockListener)}, on any Redis client through the connection port.
+   *
+   * @param redis the client through the connection port, e.g. {@code LettuceConnection.of(client)}; not closed by
+   *     {@link #close()}
+   * @param keyspace the key space, e.g. {@code Keyspace.of("prod")}
+   * @param listener who hears of grants, releases, losses and errors
+   * @return the permits; close them when done
+   */
+  public static RedisPermits create(RedisConnection redis, Keyspace keyspace, LockListener listener) {
+    return new RedisPermits(redis, keyspace, listener);
   }
 
   @Override

@@ -1,5 +1,7 @@
 package dev.lockkey.redis.rwlock;
 
+import dev.lockkey.redis.connection.JedisConnection;
+import dev.lockkey.redis.connection.RedisConnection;
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
 import dev.lockkey.lock.Lease;
@@ -31,9 +33,9 @@ public final class RedisReadWriteLocks implements ReadWriteLocks {
   private final Keyspace keyspace;
   private final SharedLocks locks;
 
-  private RedisReadWriteLocks(UnifiedJedis jedis, Keyspace keyspace, LockListener listener) {
+  private RedisReadWriteLocks(RedisConnection redis, Keyspace keyspace, LockListener listener) {
     this.keyspace = Objects.requireNonNull(keyspace, "keyspace");
-    this.locks = new SharedLocks(Objects.requireNonNull(jedis, "jedis"), Objects.requireNonNull(listener, "listener"),
+    this.locks = new SharedLocks(Objects.requireNonNull(redis, "redis"), Objects.requireNonNull(listener, "listener"),
         "lockkey-rw-");
   }
 
@@ -57,7 +59,32 @@ public final class RedisReadWriteLocks implements ReadWriteLocks {
    * @return the locks; close them before the client
    */
   public static RedisReadWriteLocks create(UnifiedJedis jedis, Keyspace keyspace, LockListener listener) {
-    return new RedisReadWriteLocks(jedis, keyspace, listener);
+    return create(JedisConnection.of(jedis), keyspace, listener);
+  }
+
+  /**
+   * Read/write locks on any Redis client through the connection port, in {@code keyspace}, telling no listener.
+   *
+   * @param redis the client through the connection port, e.g. {@code LettuceConnection.of(client)}; not closed by
+   *     {@link #close()}
+   * @param keyspace the key space, e.g. {@code Keyspace.of("prod")}
+   * @return the read/write locks; close them when done
+   */
+  public static RedisReadWriteLocks create(RedisConnection redis, Keyspace keyspace) {
+    return create(redis, keyspace, LockListener.NONE);
+  }
+
+  /**
+   * As {@link #create(UnifiedJedis, Keyspace, LockListener)}, on any Redis client through the connection port.
+   *
+   * @param redis the client through the connection port, e.g. {@code LettuceConnection.of(client)}; not closed by
+   *     {@link #close()}
+   * @param keyspace the key space, e.g. {@code Keyspace.of("prod")}
+   * @param listener who hears of grants, releases, losses and errors
+   * @return the read/write locks; close them when done
+   */
+  public static RedisReadWriteLocks create(RedisConnection redis, Keyspace keyspace, LockListener listener) {
+    return new RedisReadWriteLocks(redis, keyspace, listener);
   }
 
   @Override

@@ -21,9 +21,14 @@ class DeduplicatorTest {
   private static final Keyspace KEYSPACE = Servers.KEYSPACE;
   private static final Duration DAY = Duration.ofDays(1);
 
-  private final Servers servers = Servers.onSingleNode(2);
+  private final Servers servers = newServers();
   private final UnifiedJedis serverA = servers.client(0);
   private final UnifiedJedis serverB = servers.client(1);
+
+  /** The servers of these tests: on Jedis here, on another client's port in a subclass. */
+  Servers newServers() {
+    return Servers.onSingleNode(2);
+  }
 
   @AfterEach
   void stopServers() {
@@ -43,7 +48,7 @@ class DeduplicatorTest {
   @Test
   void marksLiveUnderTheDedupePurposeWithTheirTimeToLive() {
     SampleKey key = SampleKey.unique();
-    DedupeMark mark = Deduplicator.create(serverA, KEYSPACE).mark(key, Duration.ofMinutes(5));
+    DedupeMark mark = Deduplicator.create(servers.connection(0), KEYSPACE).mark(key, Duration.ofMinutes(5));
 
     assertThat(mark.fullKey()).isEqualTo("dedupe:test:{" + key.canonical() + "}");
     assertThat(serverA.pttl(mark.fullKey())).isBetween(1L, Duration.ofMinutes(5).toMillis());
@@ -52,7 +57,7 @@ class DeduplicatorTest {
 
   @Test
   void anExpiredMarkLetsTheKeyBeSeenForTheFirstTimeAgain() {
-    Deduplicator dedupe = Deduplicator.create(serverA, KEYSPACE);
+    Deduplicator dedupe = Deduplicator.create(servers.connection(0), KEYSPACE);
     SampleKey key = SampleKey.unique();
     assertThat(dedupe.firstSeen(key, Duration.ofMillis(50))).isTrue();
     assertThat(dedupe.firstSeen(key, Duration.ofMillis(50))).isFalse();
@@ -64,7 +69,7 @@ class DeduplicatorTest {
 
   @Test
   void theFirstCallerMayForgetItsMarkSoThatTheNextCallIsFirst() {
-    Deduplicator dedupe = Deduplicator.create(serverA, KEYSPACE);
+    Deduplicator dedupe = Deduplicator.create(servers.connection(0), KEYSPACE);
     SampleKey key = SampleKey.unique();
     DedupeMark first = dedupe.mark(key, DAY);
     DedupeMark duplicate = dedupe.mark(key, DAY);
@@ -79,11 +84,11 @@ class DeduplicatorTest {
 
   @Test
   void forgettingAfterExpiryLeavesTheNextCallersMark() {
-    Deduplicator dedupe = Deduplicator.create(serverA, KEYSPACE);
+    Deduplicator dedupe = Deduplicator.create(servers.connection(0), KEYSPACE);
     SampleKey key = SampleKey.unique();
     DedupeMark stale = dedupe.mark(key, DAY);
     serverA.del(stale.fullKey()); // as if it expired
-    DedupeMark fresh = Deduplicator.create(serverB, KEYSPACE).mark(key, DAY);
+    DedupeMark fresh = Deduplicator.create(servers.connection(1), KEYSPACE).mark(key, DAY);
 
     assertThat(fresh.first()).isTrue();
     assertThat(stale.forget()).isFalse();
@@ -92,7 +97,7 @@ class DeduplicatorTest {
 
   @Test
   void rejectsATimeToLiveUnderOneMillisecond() {
-    Deduplicator dedupe = Deduplicator.create(serverA, KEYSPACE);
+    Deduplicator dedupe = Deduplicator.create(servers.connection(0), KEYSPACE);
     assertThatThrownBy(() -> dedupe.firstSeen(SampleKey.unique(), Duration.ofNanos(999_999)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("ttl must be at least 1 ms");

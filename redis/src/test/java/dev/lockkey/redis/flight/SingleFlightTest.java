@@ -32,15 +32,20 @@ import redis.clients.jedis.UnifiedJedis;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class SingleFlightTest {
   private static final Keyspace KEYSPACE = Servers.KEYSPACE;
-  private static final int SERVERS = 3;
+  static final int SERVERS = 3;
   private static final int THREADS_PER_SERVER = 6;
   private static final FlightOptions<String> TEXT = FlightOptions.builder(ResultCodec.utf8()).build();
 
-  private final Servers servers = Servers.onSingleNode(SERVERS);
+  private final Servers servers = newServers();
   private final List<SingleFlight> flights = servers.each(RedisSingleFlight::create);
   private final UnifiedJedis redis = servers.client(0);
   private final AtomicInteger computations = new AtomicInteger();
   private final String redisCounter = "test:computations:" + UUID.randomUUID();
+
+  /** The servers of these tests: on Jedis here, on another client's port in a subclass. */
+  Servers newServers() {
+    return Servers.onSingleNode(SERVERS);
+  }
 
   @AfterEach
   void stopServers() {

@@ -18,6 +18,7 @@ import dev.lockkey.lock.Concurrently;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.SampleKey;
 import dev.lockkey.redis.Servers;
+import dev.lockkey.redis.connection.JedisConnection;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -48,8 +49,8 @@ abstract class IdempotentCallsContract {
   private final Servers servers = newServers();
   private final List<LeaseEvents> events = List.of(new LeaseEvents(), new LeaseEvents());
   private final List<IdempotentCalls> calls = List.of(
-      RedisIdempotentCalls.create(servers.client(0), KEYSPACE, events.get(0)),
-      RedisIdempotentCalls.create(servers.client(1), KEYSPACE, events.get(1)));
+      RedisIdempotentCalls.create(servers.connection(0), KEYSPACE, events.get(0)),
+      RedisIdempotentCalls.create(servers.connection(1), KEYSPACE, events.get(1)));
   private final UnifiedJedis redis = servers.client(0);
   private final LockKey key = SampleKey.unique();
   private final String workCounter = "test:idem-work:{" + key.canonical() + "}";
@@ -260,7 +261,7 @@ abstract class IdempotentCallsContract {
 
   @Test
   void aRetriedScriptRecognisesItsOwnerAndNeverStartsTheWorkTwice() {
-    RecordStore store = new RecordStore(redis);
+    RecordStore store = new RecordStore(JedisConnection.of(redis));
     String record = KEYSPACE.fullKey(RedisIdempotentCalls.PURPOSE, key);
     String fence = KEYSPACE.fullKey(RedisIdempotentCalls.FENCE_PURPOSE, key);
     String channel = KEYSPACE.fullKey(RedisIdempotentCalls.OUTCOME_PURPOSE, key);
@@ -289,7 +290,7 @@ abstract class IdempotentCallsContract {
 
   @Test
   void aRetriedAbandonRemovesOnlyItsOwnRecord() {
-    RecordStore store = new RecordStore(redis);
+    RecordStore store = new RecordStore(JedisConnection.of(redis));
     String record = KEYSPACE.fullKey(RedisIdempotentCalls.PURPOSE, key);
     String fence = KEYSPACE.fullKey(RedisIdempotentCalls.FENCE_PURPOSE, key);
     String channel = KEYSPACE.fullKey(RedisIdempotentCalls.OUTCOME_PURPOSE, key);
@@ -354,8 +355,8 @@ abstract class IdempotentCallsContract {
     Duration hour = Duration.ofHours(1);
     IdempotencyOptions<String> options = TEXT.toBuilder().lease(hour).waitTime(Duration.ofMinutes(5)).build();
     ExecutorService duplicateThread = Executors.newSingleThreadExecutor();
-    try (IdempotentCalls leader = new RedisIdempotentCalls(servers.client(0), KEYSPACE, LockListener.NONE, hour);
-        IdempotentCalls duplicate = new RedisIdempotentCalls(servers.client(1), KEYSPACE, LockListener.NONE, hour)) {
+    try (IdempotentCalls leader = new RedisIdempotentCalls(JedisConnection.of(servers.client(0)), KEYSPACE, LockListener.NONE, hour);
+        IdempotentCalls duplicate = new RedisIdempotentCalls(JedisConnection.of(servers.client(1)), KEYSPACE, LockListener.NONE, hour)) {
       CountDownLatch started = new CountDownLatch(1);
       CountDownLatch finish = new CountDownLatch(1);
       Future<String> first = background.submit(() -> leader.run(key, PAYLOAD, options, token -> {

@@ -10,6 +10,7 @@ import dev.lockkey.idempotency.IdempotencyOptions;
 import dev.lockkey.lock.SampleKey;
 import dev.lockkey.redis.RedisAwait;
 import dev.lockkey.redis.RedisUnavailableException;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.testing.LockKeyTest;
 import dev.lockkey.testing.TcpProxy;
 import dev.lockkey.testing.TestRedis;
@@ -83,7 +84,7 @@ class UnknownOutcomeTest {
   void aCleanedUpStartsLateCopyStartsNothing(TestRedis redis) {
     Keyspace keyspace = Keyspace.of(redis.env());
     RedisClient direct = redis.newClient();
-    RecordStore store = new RecordStore(direct);
+    RecordStore store = new RecordStore(JedisConnection.of(direct));
     String record = keyspace.fullKey(RedisIdempotentCalls.PURPOSE, key);
     String fence = keyspace.fullKey(RedisIdempotentCalls.FENCE_PURPOSE, key);
     String channel = keyspace.fullKey(RedisIdempotentCalls.OUTCOME_PURPOSE, key);

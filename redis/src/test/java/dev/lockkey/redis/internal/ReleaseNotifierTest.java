@@ -4,6 +4,7 @@ import dev.lockkey.internal.OwnerTokens;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lockkey.redis.RedisAwait;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.testing.ProxiedConnection;
 import dev.lockkey.testing.RedisFixture;
 import dev.lockkey.testing.TcpProxy;
@@ -34,7 +35,7 @@ class ReleaseNotifierTest {
         RedisClient client = RedisClient.builder().hostAndPort(proxy.address())
             .clientConfig(DefaultJedisClientConfig.builder().protocol(protocol).build()).build();
         RedisClient publisher = redis.newClient();
-        ReleaseNotifier notifier = new ReleaseNotifier(client, housekeeping)) {
+        ReleaseNotifier notifier = new ReleaseNotifier(JedisConnection.of(client), housekeeping)) {
       Wakeup wakeup = new Wakeup(OwnerTokens.next());
       ReleaseNotifier.Channel channel = notifier.watch(CHANNEL, wakeup);
       RedisAwait.until("subscribed", BOUND, () -> notifier.isHealthy() && channel.confirmed());
@@ -67,7 +68,7 @@ class ReleaseNotifierTest {
     try (RedisFixture redis = RedisFixture.startLocal();
         TcpProxy proxy = TcpProxy.start(redis.node().address());
         RedisClient client = RedisClient.builder().hostAndPort(proxy.address()).build();
-        ReleaseNotifier notifier = new ReleaseNotifier(client, housekeeping)) {
+        ReleaseNotifier notifier = new ReleaseNotifier(JedisConnection.of(client), housekeeping)) {
       ReleaseNotifier.Channel channel = notifier.watch(CHANNEL, new Wakeup(OwnerTokens.next()));
       RedisAwait.until("subscribed", BOUND, () -> notifier.isHealthy() && channel.confirmed());
       ProxiedConnection subscriber = subscriberConnections(proxy).get(0);

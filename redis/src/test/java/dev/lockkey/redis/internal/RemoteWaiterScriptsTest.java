@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lockkey.Keyspace;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.SampleKey;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.testing.RedisFixture;
 import java.time.Duration;
 import java.util.List;
@@ -27,7 +28,7 @@ class RemoteWaiterScriptsTest {
   private static final Duration LEASE = Duration.ofMinutes(2);
 
   private final UnifiedJedis redis = RedisFixture.shared().newClient();
-  private final LockCommands commands = new LockCommands(redis);
+  private final LockCommands commands = new LockCommands(JedisConnection.of(redis));
 
   @AfterEach
   void close() {

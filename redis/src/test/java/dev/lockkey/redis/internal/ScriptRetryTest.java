@@ -10,6 +10,7 @@ import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.SampleKey;
 import dev.lockkey.redis.RedisAwait;
 import dev.lockkey.redis.RedisUnavailableException;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.testing.RedisFixture;
 import dev.lockkey.testing.TcpProxy;
 import java.time.Duration;
@@ -34,7 +35,7 @@ class ScriptRetryTest {
   private static final Duration CENTURY = LockOptions.MAX_LEASE_TIME;
 
   private final UnifiedJedis redis = RedisFixture.shared().newClient();
-  private final LockCommands commands = new LockCommands(redis);
+  private final LockCommands commands = new LockCommands(JedisConnection.of(redis));
 
   @AfterEach
   void close() {
@@ -153,9 +154,9 @@ class ScriptRetryTest {
     String key = KEYSPACE.fullKey("dedupe", SampleKey.unique());
     String token = OwnerTokens.next();
 
-    assertThat(mark.run(redis, List.of(key), List.of(token, "60000"))).isEqualTo(1L);
-    assertThat(mark.run(redis, List.of(key), List.of(token, "60000"))).isEqualTo(1L);
-    assertThat(mark.run(redis, List.of(key), List.of(OwnerTokens.next(), "60000"))).as("another call").isEqualTo(0L);
+    assertThat(mark.run(JedisConnection.of(redis), List.of(key), List.of(token, "60000"))).isEqualTo(1L);
+    assertThat(mark.run(JedisConnection.of(redis), List.of(key), List.of(token, "60000"))).isEqualTo(1L);
+    assertThat(mark.run(JedisConnection.of(redis), List.of(key), List.of(OwnerTokens.next(), "60000"))).as("another call").isEqualTo(0L);
   }
 
   @Test
@@ -166,11 +167,11 @@ class ScriptRetryTest {
             .clientConfig(DefaultJedisClientConfig.builder().socketTimeoutMillis(100).build()).build();
         RedisClient direct = server.newClient()) {
       try (Housekeeper background = Housekeeper.start("test-")) {
-        LockCommands timingOut = new LockCommands(slow, LockCommands.FENCE_GRACE, 0, Duration.ZERO, background);
+        LockCommands timingOut = new LockCommands(JedisConnection.of(slow), LockCommands.FENCE_GRACE, 0, Duration.ZERO, background);
         LockNames lock = names();
         LockNames othersLock = names();
         String other = OwnerTokens.next();
-        assertThat(new LockCommands(direct).acquire(List.of(othersLock), other, Duration.ofSeconds(30)).acquired())
+        assertThat(new LockCommands(JedisConnection.of(direct)).acquire(List.of(othersLock), other, Duration.ofSeconds(30)).acquired())
             .isTrue();
         slow.ping(); // connected before the latency
         proxy.latency(TcpProxy.Direction.REPLIES, Duration.ofMillis(300));
@@ -187,7 +188,7 @@ class ScriptRetryTest {
         RedisAwait.until("the clean-up released the lock", Duration.ofSeconds(10), () -> !direct.exists(lock.lock()));
         Thread.sleep(300); // the clean-ups of both attempts had their turn
         assertThat(direct.get(othersLock.lock())).as("nothing of someone else's deleted").isEqualTo(other);
-        assertThat(new LockCommands(direct).acquire(List.of(lock), OwnerTokens.next(), Duration.ofSeconds(30)).acquired())
+        assertThat(new LockCommands(JedisConnection.of(direct)).acquire(List.of(lock), OwnerTokens.next(), Duration.ofSeconds(30)).acquired())
             .as("the key is free").isTrue();
       }
     }
@@ -218,11 +219,11 @@ class ScriptRetryTest {
       try (Housekeeper background = Housekeeper.start("test-")) {
         LockNames lock = names();
         String owner = OwnerTokens.next();
-        assertThat(new LockCommands(direct).acquire(List.of(lock), owner, Duration.ofSeconds(30)).acquired()).isTrue();
+        assertThat(new LockCommands(JedisConnection.of(direct)).acquire(List.of(lock), owner, Duration.ofSeconds(30)).acquired()).isTrue();
         proxy.refuseConnections();
         proxy.resetConnections();
 
-        new LockCommands(viaProxy, LockCommands.FENCE_GRACE, 0, Duration.ZERO, background).cleanUp(List.of(lock), owner,
+        new LockCommands(JedisConnection.of(viaProxy), LockCommands.FENCE_GRACE, 0, Duration.ZERO, background).cleanUp(List.of(lock), owner,
             Duration.ofSeconds(30));
         assertThat(direct.get(lock.lock())).as("Redis was not reached").isEqualTo(owner);
 

@@ -27,8 +27,13 @@ class RateLimiterTest {
   private static final Keyspace KEYSPACE = Servers.KEYSPACE;
   private static final Duration HOUR = Duration.ofHours(1);
 
-  private final Servers servers = Servers.onSingleNode(2);
+  private final Servers servers = newServers();
   private final UnifiedJedis redis = servers.client(0);
+
+  /** The servers of these tests: on Jedis here, on another client's port in a subclass. */
+  Servers newServers() {
+    return Servers.onSingleNode(2);
+  }
 
   @AfterEach
   void stopServers() {
@@ -91,7 +96,7 @@ class RateLimiterTest {
 
   @Test
   void aKeyWindowLimitCountsPerWindowOfTheKeysWindowField() throws Exception {
-    RateLimiter limiter = RedisRateLimiter.create(redis, KEYSPACE);
+    RateLimiter limiter = RedisRateLimiter.create(servers.connection(0), KEYSPACE);
     Duration minute = Duration.ofMinutes(1);
     String user = "u" + System.nanoTime();
     Instant at = Instant.parse("2026-04-21T10:35:12Z");
@@ -109,7 +114,7 @@ class RateLimiterTest {
 
   @Test
   void aFixedWindowReportsRemainingPermitsAndWhenTheWindowEnds() {
-    RateLimiter limiter = RedisRateLimiter.create(redis, KEYSPACE);
+    RateLimiter limiter = RedisRateLimiter.create(servers.connection(0), KEYSPACE);
     SampleKey key = SampleKey.unique();
     RateLimit limit = RateLimit.perWindow(5, HOUR);
 
@@ -129,7 +134,7 @@ class RateLimiterTest {
 
   @Test
   void aSmoothLimitAdmitsItsBurstThenOnePermitPerInterval() {
-    RateLimiter limiter = RedisRateLimiter.create(redis, KEYSPACE);
+    RateLimiter limiter = RedisRateLimiter.create(servers.connection(0), KEYSPACE);
     SampleKey key = SampleKey.unique();
     RateLimit limit = RateLimit.smooth(1, HOUR, 3);
 
@@ -167,7 +172,7 @@ class RateLimiterTest {
 
   @Test
   void aBurstAcrossAWindowEdgeDoublesAFixedWindowButNotASmoothLimit() throws Exception {
-    RateLimiter limiter = RedisRateLimiter.create(redis, KEYSPACE);
+    RateLimiter limiter = RedisRateLimiter.create(servers.connection(0), KEYSPACE);
     SampleKey key = SampleKey.unique();
     String fixedKey = KEYSPACE.fullKey("rate", key);
     Duration second = Duration.ofSeconds(1);
@@ -201,7 +206,7 @@ class RateLimiterTest {
 
   @Test
   void limitsWithDifferentPurposesCountTheSameKeyApart() {
-    RateLimiter limiter = RedisRateLimiter.create(redis, KEYSPACE);
+    RateLimiter limiter = RedisRateLimiter.create(servers.connection(0), KEYSPACE);
     SampleKey key = SampleKey.unique();
     RateLimit perMinute = RateLimit.perWindow(1, Duration.ofMinutes(1));
     RateLimit perDay = RateLimit.perWindow(3, Duration.ofDays(1)).withPurpose("rate-day");
@@ -217,7 +222,7 @@ class RateLimiterTest {
 
   @Test
   void rejectsLimitsThatDoNotFitTheKeyOrThePermitsAskedFor() {
-    RateLimiter limiter = RedisRateLimiter.create(redis, KEYSPACE);
+    RateLimiter limiter = RedisRateLimiter.create(servers.connection(0), KEYSPACE);
     SampleKey plain = SampleKey.unique();
     SampleKey windowed = SampleKey.perWindow("u1", Instant.EPOCH, Duration.ofMinutes(1));
 

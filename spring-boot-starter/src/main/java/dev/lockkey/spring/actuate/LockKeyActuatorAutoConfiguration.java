@@ -3,6 +3,7 @@ package dev.lockkey.spring.actuate;
 import dev.lockkey.observe.HotKeys;
 import dev.lockkey.observe.KeyDecoder;
 import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.connection.RedisConnection;
 import dev.lockkey.spring.autoconfigure.LockKeyAutoConfiguration;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -11,7 +12,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import redis.clients.jedis.UnifiedJedis;
 
 /**
  * LockKey in Spring Boot Actuator, when it is on the class path: the {@code lockkey} health
@@ -31,15 +31,15 @@ public class LockKeyActuatorAutoConfiguration {
    * The health check behind both Boot lines' indicators, unless the application defines its own
    * {@link LockKeyHealth} bean.
    *
-   * @param jedis the Jedis client bean that the executor uses, pinged and asked for its eviction
+   * @param redis the connection that the executor uses, pinged and asked for its eviction
    *     policy
    * @param executor the lock executor bean, whose key space and subscriber the check reports
    * @return the health check
    */
   @Bean
   @ConditionalOnMissingBean
-  public LockKeyHealth lockKeyHealth(UnifiedJedis jedis, RedisLockExecutor executor) {
-    return new LockKeyHealth(jedis, executor);
+  public LockKeyHealth lockKeyHealth(RedisConnection redis, RedisLockExecutor executor) {
+    return new LockKeyHealth(redis, executor);
   }
 
   /**

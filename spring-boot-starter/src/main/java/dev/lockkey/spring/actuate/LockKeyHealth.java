@@ -1,11 +1,13 @@
 package dev.lockkey.spring.actuate;
 
 import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.connection.RedisClientException;
+import dev.lockkey.redis.connection.RedisConnection;
+import dev.lockkey.redis.connection.RedisNode;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import redis.clients.jedis.UnifiedJedis;
-import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * Whether LockKey can lock: Redis answers PING, the executor's release subscriber is connected (or
@@ -22,17 +24,17 @@ public final class LockKeyHealth {
   static final String SAFE_POLICY = "noeviction";
   private static final String POLICY_FIELD = "maxmemory_policy:";
 
-  private final UnifiedJedis jedis;
+  private final RedisConnection redis;
   private final RedisLockExecutor executor;
 
   /**
    * A check of {@code executor}'s Redis.
    *
-   * @param jedis the client the executor uses, pinged and asked for its eviction policy
+   * @param redis the connection the executor uses, pinged and asked for its eviction policy
    * @param executor the lock executor whose key space and subscriber are reported
    */
-  public LockKeyHealth(UnifiedJedis jedis, RedisLockExecutor executor) {
-    this.jedis = jedis;
+  public LockKeyHealth(RedisConnection redis, RedisLockExecutor executor) {
+    this.redis = redis;
     this.executor = executor;
   }
 
@@ -41,8 +43,8 @@ public final class LockKeyHealth {
     Map<String, Object> details = new LinkedHashMap<>();
     details.put("environment", executor.keyspace().env());
     try {
-      details.put("ping", jedis.ping());
-    } catch (JedisException | UnsupportedOperationException e) {
+      details.put("ping", redis.ping());
+    } catch (RedisClientException | UnsupportedOperationException e) {
       details.put("ping", "failed: " + e.getMessage());
       return new Report(false, details);
     }
@@ -61,8 +63,12 @@ public final class LockKeyHealth {
   private String evictionPolicy() {
     String memory;
     try {
-      memory = jedis.info("memory");
-    } catch (JedisException | UnsupportedOperationException notAnswered) {
+      List<RedisNode> nodes = redis.nodes();
+      if (nodes.isEmpty()) {
+        return "unknown (no node known yet)";
+      }
+      memory = nodes.get(0).info("memory");
+    } catch (RedisClientException | UnsupportedOperationException notAnswered) {
       return "unknown (" + notAnswered.getMessage() + ")";
     }
     return memory.lines()

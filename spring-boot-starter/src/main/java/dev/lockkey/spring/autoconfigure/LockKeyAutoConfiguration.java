@@ -11,6 +11,7 @@ import dev.lockkey.observe.HotKeys;
 import dev.lockkey.ratelimit.RateLimitListener;
 import dev.lockkey.ratelimit.RateLimiter;
 import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.connection.RedisConnection;
 import dev.lockkey.redis.dedupe.Deduplicator;
 import dev.lockkey.redis.flight.RedisSingleFlight;
 import dev.lockkey.redis.idempotency.RedisIdempotentCalls;
@@ -24,13 +25,14 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
-import redis.clients.jedis.UnifiedJedis;
 
 /**
  * LockKey for a Spring Boot application: the key space of {@code lockkey.environment}, a
  * {@link RedisLockExecutor} with the {@code lockkey.lock.*} defaults, {@link SingleFlight},
- * {@link Deduplicator}, {@link RateLimiter} and {@link IdempotentCalls} on one Jedis client (the application's
- * {@link UnifiedJedis} bean, else one built from {@code spring.data.redis.*}), every
+ * {@link Deduplicator}, {@link RateLimiter} and {@link IdempotentCalls} on one {@link RedisConnection}
+ * (the application's bean; else its Spring Data Lettuce connection factory's client, from
+ * {@link LockKeySpringDataRedisAutoConfiguration}; else its {@code UnifiedJedis} bean; else a Jedis
+ * client built from {@code spring.data.redis.*}), every
  * {@link LockListener} bean as listener (the {@link HotKeys} sampler; metrics from
  * {@link LockKeyMetricsAutoConfiguration}), and the {@link KeySecret} of {@code lockkey.secret} when it is set
  * (those three from {@link LockKeyCommonConfiguration}). Redis is the backend unless {@code lockkey.backend}
@@ -40,7 +42,7 @@ import redis.clients.jedis.UnifiedJedis;
  * the idempotent calls and the client it built.
  */
 @AutoConfiguration
-@ConditionalOnClass({UnifiedJedis.class, RedisLockExecutor.class})
+@ConditionalOnClass(RedisLockExecutor.class)
 @EnableConfigurationProperties(LockKeyProperties.class)
 @ConditionalOnProperty(prefix = "lockkey", name = "backend", havingValue = "redis", matchIfMissing = true)
 @Import({LockKeyCommonConfiguration.class, JedisClientConfiguration.class})
@@ -50,7 +52,7 @@ public class LockKeyAutoConfiguration {
    * The lock executor, told about every {@link LockListener} bean; closed with the context. Yields
    * to the application's own {@link RedisLockExecutor} bean.
    *
-   * @param jedis the application's {@link UnifiedJedis} bean, else the client built from {@code spring.data.redis.*}
+   * @param redis the connection LockKey runs on
    * @param keyspace the key space bean
    * @param properties the bound {@code lockkey.*} properties; {@code lockkey.lock.*} give the default options
    * @param listeners every {@link LockListener} bean, in order
@@ -58,10 +60,10 @@ public class LockKeyAutoConfiguration {
    */
   @Bean
   @ConditionalOnMissingBean
-  public RedisLockExecutor lockKeyExecutor(UnifiedJedis jedis, Keyspace keyspace, LockKeyProperties properties,
+  public RedisLockExecutor lockKeyExecutor(RedisConnection redis, Keyspace keyspace, LockKeyProperties properties,
       ObjectProvider<LockListener> listeners) {
     LockKeyProperties.Lock lock = properties.lock();
-    return RedisLockExecutor.builder(jedis, keyspace)
+    return RedisLockExecutor.builder(redis, keyspace)
         .defaultOptions(LockOptions.builder()
             .leaseTime(lock.leaseTime())
             .waitTime(lock.waitTime())
@@ -75,46 +77,45 @@ public class LockKeyAutoConfiguration {
    * Single flights whose leaders the executor elects, unless the application defines its own
    * {@link SingleFlight} bean.
    *
-   * @param jedis the application's {@link UnifiedJedis} bean, else the client built from
-   *     {@code spring.data.redis.*}; it stores the results
+   * @param redis the connection LockKey runs on; it stores the results
    * @param executor the lock executor bean, which elects the leaders
    * @return the single flights
    */
   @Bean
   @ConditionalOnMissingBean
-  public SingleFlight lockKeySingleFlight(UnifiedJedis jedis, RedisLockExecutor executor) {
-    return RedisSingleFlight.create(jedis, executor);
+  public SingleFlight lockKeySingleFlight(RedisConnection redis, RedisLockExecutor executor) {
+    return RedisSingleFlight.create(redis, executor);
   }
 
   /**
    * The deduplicator of the key space, unless the application defines its own {@link Deduplicator}
    * bean.
    *
-   * @param jedis the application's {@link UnifiedJedis} bean, else the client built from {@code spring.data.redis.*}
+   * @param redis the connection LockKey runs on
    * @param keyspace the key space bean
    * @return the deduplicator
    */
   @Bean
   @ConditionalOnMissingBean
-  public Deduplicator lockKeyDeduplicator(UnifiedJedis jedis, Keyspace keyspace) {
-    return Deduplicator.create(jedis, keyspace);
+  public Deduplicator lockKeyDeduplicator(RedisConnection redis, Keyspace keyspace) {
+    return Deduplicator.create(redis, keyspace);
   }
 
   /**
    * The rate limiter of the key space, telling every {@link RateLimitListener} bean of its denials
    * (the metrics listener is one), unless the application defines its own {@link RateLimiter} bean.
    *
-   * @param jedis the application's {@link UnifiedJedis} bean, else the client built from {@code spring.data.redis.*}
+   * @param redis the connection LockKey runs on
    * @param keyspace the key space bean
    * @param listeners every {@link RateLimitListener} bean, in order
    * @return the rate limiter
    */
   @Bean
   @ConditionalOnMissingBean
-  public RateLimiter lockKeyRateLimiter(UnifiedJedis jedis, Keyspace keyspace,
+  public RateLimiter lockKeyRateLimiter(RedisConnection redis, Keyspace keyspace,
       ObjectProvider<RateLimitListener> listeners) {
     List<RateLimitListener> all = listeners.orderedStream().toList();
-    return RedisRateLimiter.create(jedis, keyspace, key -> all.forEach(listener -> tell(listener, key)));
+    return RedisRateLimiter.create(redis, keyspace, key -> all.forEach(listener -> tell(listener, key)));
   }
 
   /** Tells one listener of a denial; one that throws must not keep the next from hearing. */
@@ -131,16 +132,16 @@ public class LockKeyAutoConfiguration {
    * application defines its own {@link IdempotentCalls} bean. The context closes them (their
    * renewal thread), not the client.
    *
-   * @param jedis the application's {@link UnifiedJedis} bean, else the client built from {@code spring.data.redis.*}
+   * @param redis the connection LockKey runs on
    * @param keyspace the key space bean
    * @param listeners every {@link LockListener} bean, in order
    * @return the idempotent calls
    */
   @Bean
   @ConditionalOnMissingBean
-  public IdempotentCalls lockKeyIdempotentCalls(UnifiedJedis jedis, Keyspace keyspace,
+  public IdempotentCalls lockKeyIdempotentCalls(RedisConnection redis, Keyspace keyspace,
       ObjectProvider<LockListener> listeners) {
-    return RedisIdempotentCalls.create(jedis, keyspace, allOf(listeners));
+    return RedisIdempotentCalls.create(redis, keyspace, allOf(listeners));
   }
 
   private static LockListener allOf(ObjectProvider<LockListener> listeners) {

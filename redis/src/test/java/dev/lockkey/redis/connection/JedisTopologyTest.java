@@ -1,4 +1,4 @@
-package dev.lockkey.redis.internal;
+package dev.lockkey.redis.connection;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -11,14 +11,14 @@ import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.providers.ClusterConnectionProvider;
 
 /** Every way to build a Jedis client is told apart as cluster or single server. */
-class ClientTopologyTest {
+class JedisTopologyTest {
 
   @Test
   void singleServerClientsAreNoCluster() {
     try (UnifiedJedis redisClient = RedisFixture.shared().newClient();
         UnifiedJedis onPooledProvider = RedisFixture.shared().newUnifiedJedis()) {
-      assertThat(ClientTopology.isCluster(redisClient)).isFalse();
-      assertThat(ClientTopology.isCluster(onPooledProvider)).isFalse();
+      assertThat(JedisConnection.of(redisClient).isCluster()).isFalse();
+      assertThat(JedisConnection.of(onPooledProvider).isCluster()).isFalse();
     }
   }
 
@@ -30,9 +30,9 @@ class ClientTopologyTest {
         UnifiedJedis onClusterProvider = new UnifiedJedis(
             new ClusterConnectionProvider(cluster.nodes(), DefaultJedisClientConfig.builder().build()),
             5, Duration.ofSeconds(2))) {
-      assertThat(ClientTopology.isCluster(redisClusterClient)).isTrue();
-      assertThat(ClientTopology.isCluster(jedisCluster)).isTrue();
-      assertThat(ClientTopology.isCluster(onClusterProvider)).as("a UnifiedJedis on a cluster provider").isTrue();
+      assertThat(JedisConnection.of(redisClusterClient).isCluster()).isTrue();
+      assertThat(JedisConnection.of(jedisCluster).isCluster()).isTrue();
+      assertThat(JedisConnection.of(onClusterProvider).isCluster()).as("a UnifiedJedis on a cluster provider").isTrue();
     }
   }
 }

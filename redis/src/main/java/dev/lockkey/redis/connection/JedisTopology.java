@@ -1,4 +1,4 @@
-package dev.lockkey.redis.internal;
+package dev.lockkey.redis.connection;
 
 import java.lang.reflect.Field;
 import java.util.Set;
@@ -13,16 +13,16 @@ import redis.clients.jedis.providers.ConnectionProvider;
  * lacks would fail at link time ({@code NoClassDefFoundError} on Jedis 6 for
  * {@code RedisClusterClient}), so classes are compared by name, never linked. A
  * {@code UnifiedJedis} built directly on a {@link ClusterConnectionProvider} (present in every
- * supported version) is recognised by its provider. Not API.
+ * supported version) is recognised by its provider.
  */
-public final class ClientTopology {
+final class JedisTopology {
   private static final Set<String> CLUSTER_CLIENTS =
       Set.of("redis.clients.jedis.JedisCluster", "redis.clients.jedis.RedisClusterClient");
 
-  private ClientTopology() {}
+  private JedisTopology() {}
 
   /** Whether keys of different slots may live on different nodes of what this client talks to. */
-  public static boolean isCluster(UnifiedJedis jedis) {
+  static boolean isCluster(UnifiedJedis jedis) {
     for (Class<?> type = jedis.getClass(); type != UnifiedJedis.class; type = type.getSuperclass()) {
       if (CLUSTER_CLIENTS.contains(type.getName())) {
         return true;
@@ -35,12 +35,12 @@ public final class ClientTopology {
    * The cluster connection provider of {@code jedis}, which hands out the connection of the node
    * serving a slot; {@code null} for a single-server client or when the provider cannot be read.
    */
-  public static ClusterConnectionProvider clusterProvider(UnifiedJedis jedis) {
+  static ClusterConnectionProvider clusterProvider(UnifiedJedis jedis) {
     return connectionProvider(jedis) instanceof ClusterConnectionProvider cluster ? cluster : null;
   }
 
   /** The client's connection provider, or {@code null} when it cannot be read. */
-  public static ConnectionProvider connectionProvider(UnifiedJedis jedis) {
+  static ConnectionProvider connectionProvider(UnifiedJedis jedis) {
     return provider(jedis) instanceof ConnectionProvider provider ? provider : null;
   }
 
