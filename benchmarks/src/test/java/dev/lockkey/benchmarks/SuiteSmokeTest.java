@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SuiteSmokeTest {
 
   @Test
-  @Timeout(value = 3, unit = TimeUnit.MINUTES)
+  @Timeout(value = 4, unit = TimeUnit.MINUTES) // the PostgreSQL part starts a server and worker JVMs
   void everyComparisonRunsAndTheReportIsWritten(@TempDir Path dir) throws Exception {
     PerformanceReport report = Suite.run(SuiteSettings.smoke(), Machine.describe(), Placement.none());
     Path out = dir.resolve("PERFORMANCE.md");
