@@ -51,7 +51,7 @@ public final class RedisBinary {
   public static synchronized RedisBinary embedded() {
     if (embedded == null) {
       try {
-        embedded = new RedisBinary(ExecutableProvider.newJarResourceProvider().get().toPath());
+        embedded = at(ExecutableProvider.newJarResourceProvider().get().toPath());
       } catch (IOException e) {
         throw new UncheckedIOException("cannot extract the redis-server binary from embedded-redis", e);
       }
