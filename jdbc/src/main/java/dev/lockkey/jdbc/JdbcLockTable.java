@@ -5,7 +5,7 @@ import javax.sql.DataSource;
 
 /**
  * The lock table of the JDBC backend: create it once (here, or by a migration with the DDL of
- * {@link #postgresqlDdl()}, which the README shows too), then point executors at it.
+ * {@link #postgresqlDdl()}, which docs/guides/postgresql.md shows too), then point executors at it.
  *
  * <pre>{@code
  * CREATE TABLE IF NOT EXISTS lockkey_locks (

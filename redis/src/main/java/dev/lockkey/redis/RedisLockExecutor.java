@@ -4,6 +4,7 @@ import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
 import dev.lockkey.internal.Housekeeper;
 import dev.lockkey.internal.LeaseRenewer;
+import dev.lockkey.internal.MultiKeyAcquirer;
 import dev.lockkey.lock.AlreadyHeldException;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockExecutor;
@@ -18,8 +19,8 @@ import dev.lockkey.redis.internal.EvictionPolicyCheck;
 import dev.lockkey.redis.internal.LocalWaitQueue;
 import dev.lockkey.redis.internal.LockAcquirer;
 import dev.lockkey.redis.internal.LockCommands;
-import dev.lockkey.redis.internal.MultiKeyAcquirer;
 import dev.lockkey.redis.internal.RedisLeases;
+import dev.lockkey.redis.internal.RedisLockTaker;
 import dev.lockkey.redis.internal.ReleaseNotifier;
 import java.time.Clock;
 import java.time.Duration;
@@ -74,7 +75,8 @@ public final class RedisLockExecutor implements LockExecutor {
     this.waitQueue = new LocalWaitQueue(listener);
     this.leases = new RedisLeases(commands, notifier, waitQueue, renewer, listener, clock);
     this.acquirer = new LockAcquirer(keyspace, commands, notifier, waitQueue, leases, listener);
-    this.multiKey = new MultiKeyAcquirer(keyspace, commands, notifier, acquirer, leases, listener);
+    this.multiKey = new MultiKeyAcquirer(keyspace,
+        new RedisLockTaker(keyspace, commands, notifier, acquirer, leases, listener), listener);
     this.evictionCheck = EvictionPolicyCheck.start(redis, listener);
   }
 

@@ -16,36 +16,7 @@
 -- not admitted, 7 a queue entry's life ms, 8 the writer's owner token to downgrade from, or ''.
 -- Returns {1, fencing token} when taken, {0, ms until the first holder's lease ends (-1: none)}
 -- when not, {-1} when a downgrade found its write lock gone.
-local holders, writer, owners, fence, waiters, waiting, releaser =
-  KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
-local owner, kind = ARGV[1], ARGV[2]
-local time = redis.call('TIME')
-local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-
-local function prune(set)
-  local gone = redis.call('ZRANGEBYSCORE', set, '-inf', now)
-  for _, token in ipairs(gone) do
-    redis.call('HDEL', owners, token)
-  end
-  if #gone > 0 then
-    redis.call('ZREMRANGEBYSCORE', set, '-inf', now)
-  end
-end
-
-local function lastEnd(set)
-  local top = redis.call('ZRANGE', set, -1, -1, 'WITHSCORES')
-  return top[2] and tonumber(top[2]) or 0
-end
-
--- every key lives as long as what it holds, and no longer
-local function keepHolders()
-  local last = math.max(lastEnd(holders), lastEnd(writer))
-  if last > 0 then
-    redis.call('PEXPIREAT', holders, last)
-    redis.call('PEXPIREAT', writer, last)
-    redis.call('PEXPIREAT', owners, last)
-  end
-end
+--#include shared-state
 
 local function keepQueue()
   local last = lastEnd(waiting)
@@ -55,17 +26,7 @@ local function keepQueue()
   end
 end
 
-prune(holders)
-if writer ~= holders then
-  prune(writer)
-end
-local dead = redis.call('ZRANGEBYSCORE', waiting, '-inf', now)
-for _, member in ipairs(dead) do
-  redis.call('ZREM', waiters, member)
-end
-if #dead > 0 then
-  redis.call('ZREMRANGEBYSCORE', waiting, '-inf', now)
-end
+--#include shared-prune
 
 local mine = redis.call('HGET', owners, owner)
 if mine then

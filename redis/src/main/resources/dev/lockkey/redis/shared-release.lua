@@ -9,33 +9,9 @@
 -- 5 the release channel, 6 '1' to also take the owner out of the queue and name it in the releaser
 -- key when it held nothing (a waiter that gives up, or the clean-up after an unknown outcome).
 -- Returns 1 when the owner held the share (now released, or by an earlier run of this release), else 0.
-local holders, writer, owners, fence, waiters, waiting, releaser =
-  KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
-local owner, kind = ARGV[1], ARGV[2]
-local time = redis.call('TIME')
-local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+--#include shared-state
 
-local function prune(set)
-  local gone = redis.call('ZRANGEBYSCORE', set, '-inf', now)
-  for _, token in ipairs(gone) do
-    redis.call('HDEL', owners, token)
-  end
-  if #gone > 0 then
-    redis.call('ZREMRANGEBYSCORE', set, '-inf', now)
-  end
-end
-
-prune(holders)
-if writer ~= holders then
-  prune(writer)
-end
-local dead = redis.call('ZRANGEBYSCORE', waiting, '-inf', now)
-for _, member in ipairs(dead) do
-  redis.call('ZREM', waiters, member)
-end
-if #dead > 0 then
-  redis.call('ZREMRANGEBYSCORE', waiting, '-inf', now)
-end
+--#include shared-prune
 
 local held = 0
 local changed = #dead > 0

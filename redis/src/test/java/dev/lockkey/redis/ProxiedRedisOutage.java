@@ -36,7 +36,11 @@ public final class ProxiedRedisOutage implements StoreOutage {
    * is not the one this run started (e.g. {@code REDIS_URL} with credentials the proxy cannot know).
    */
   public static StoreOutage of(BiFunction<HostAndPort, JedisClientConfig, UnifiedJedis> clientFactory) {
-    RedisFixture redis = RedisFixture.shared();
+    return of(RedisFixture.shared(), clientFactory);
+  }
+
+  /** An outage of {@code redis} through {@code clientFactory}, or {@code null} when this run did not start it. */
+  public static StoreOutage of(RedisFixture redis, BiFunction<HostAndPort, JedisClientConfig, UnifiedJedis> clientFactory) {
     if (!redis.ownsServer()) {
       return null;
     }

@@ -55,6 +55,11 @@ public final class Servers implements AutoCloseable {
     return new Servers(count, () -> RedisFixture.shared().newClient(), newPort);
   }
 
+  /** {@code count} servers on {@code redis}, e.g. the shared Redis 7 ({@link Redis7#shared()}). */
+  public static Servers onSingleNode(RedisFixture redis, int count) {
+    return new Servers(count, redis::newClient, null);
+  }
+
   /** {@code count} servers on the shared three-master Redis Cluster. */
   public static Servers onCluster(int count) {
     return onCluster(count, null);

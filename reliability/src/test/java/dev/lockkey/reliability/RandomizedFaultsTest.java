@@ -51,7 +51,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * left in the lock server but its documented, expiring state.
  *
  * <p>The seed is printed; {@code -Dlockkey.faults.seed=<seed>} replays its schedule and
- * {@code -Dlockkey.faults.seconds=<n>} sets the time the nemesis runs on each backend (default 20).
+ * {@code -Dlockkey.faults.seconds=<n>} sets the time the nemesis runs on each backend (default 12).
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class RandomizedFaultsTest {
@@ -59,7 +59,7 @@ class RandomizedFaultsTest {
   private static final int THREADS = 4;
   private static final int KEYS = 4;
   private static final long SEED = Long.getLong("lockkey.faults.seed", System.nanoTime());
-  private static final Duration FAULT_TIME = Duration.ofSeconds(Long.getLong("lockkey.faults.seconds", 20));
+  private static final Duration FAULT_TIME = Duration.ofSeconds(Long.getLong("lockkey.faults.seconds", 12));
   /** Before the first fault and after the last: the workers start, and the last holds end in peace. */
   private static final Duration QUIET = Duration.ofSeconds(4);
   /** Starting a JVM, connecting, and the last locks' release, on a loaded machine. */

@@ -98,7 +98,8 @@ public final class LockKeyExtension implements ParameterResolver, AfterEachCallb
         .orElseGet(() -> context.getRequiredTestClass().getSimpleName());
     return new TestSession(TestKeyspaceNames.of(name, context.getUniqueId()),
         settings.map(LockKeyTest::isolation).orElse(Isolation.KEYSPACE),
-        settings.map(test -> List.of(test.leftoverLocks())).orElse(List.of("lock")));
+        settings.map(test -> List.of(test.leftoverLocks())).orElse(List.of("lock")),
+        settings.map(LockKeyTest::redisServer).orElse(""));
   }
 
   private static Optional<LockKeyTest> find(AnnotatedElement element) {

@@ -50,4 +50,13 @@ public @interface LockKeyTest {
    * @return the purposes checked; empty turns the check off
    */
   String[] leftoverLocks() default {"lock"};
+
+  /**
+   * The {@code redis-server} binary the test's single Redis runs, e.g. {@code /usr/bin/redis-server}
+   * for Redis 7 beside the embedded 6.2: a server of the test's own with {@link Isolation#SERVER},
+   * else one shared per binary in this JVM. Ignored when {@code REDIS_URL} names a server.
+   *
+   * @return the binary's path; empty (the default) for {@link RedisBinary#configured()}
+   */
+  String redisServer() default "";
 }

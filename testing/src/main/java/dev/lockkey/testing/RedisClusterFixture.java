@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
@@ -19,10 +20,10 @@ import redis.clients.jedis.util.JedisClusterCRC16;
 
 /**
  * A real local Redis Cluster: {@code redis-server} processes (the binary shipped in
- * embedded-redis, Redis 6.2.6) with {@code cluster-enabled yes} on free ports of 127.0.0.1, each
- * in its own directory (for {@code nodes.conf}), joined by CLUSTER MEET, the 16384 slots split
- * evenly over the masters, replicas attached by CLUSTER REPLICATE. {@code start} returns once every
- * node reports {@code cluster_state:ok}, knows every other node and sees all slots assigned, and
+ * embedded-redis, Redis 6.2.6, or another {@link RedisBinary}) with {@code cluster-enabled yes}
+ * on free ports of 127.0.0.1, each in its own directory (for {@code nodes.conf}), joined by
+ * CLUSTER MEET, the 16384 slots split evenly over the masters, replicas attached by CLUSTER
+ * REPLICATE. {@code start} returns once every node reports {@code cluster_state:ok}, knows every other node and sees all slots assigned, and
  * every replica's link to its master is up. Every wait is bounded and fails with what the
  * nodes said.
  *
@@ -271,8 +272,20 @@ public final class RedisClusterFixture implements AutoCloseable {
     private int masterCount = 3;
     private int replicasPerMaster = 0;
     private Duration nodeTimeout = Duration.ofSeconds(3);
+    private RedisBinary binary = RedisBinary.configured();
 
     private Builder() {}
+
+    /**
+     * Which {@code redis-server} every node runs: {@link RedisBinary#configured()} by default.
+     *
+     * @param binary the binary, e.g. Redis 7 beside the embedded 6.2
+     * @return this builder
+     */
+    public Builder binary(RedisBinary binary) {
+      this.binary = Objects.requireNonNull(binary, "binary");
+      return this;
+    }
 
     /**
      * How many masters share the slots: 1 or more, 3 by default.
@@ -355,7 +368,7 @@ public final class RedisClusterFixture implements AutoCloseable {
       while (nodes.size() < count) {
         int port = LoopbackPorts.freeWithClusterBus();
         if (ports.add(port)) {
-          nodes.add(new RedisServerProcess(port, settings));
+          nodes.add(new RedisServerProcess(binary, port, settings));
         }
       }
       return nodes;

@@ -2,7 +2,9 @@ package dev.lockkey.testing;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.RedisClient;
@@ -12,7 +14,7 @@ import redis.clients.jedis.util.JedisURIHelper;
 
 /**
  * A Redis server for tests, demos and benchmarks: the {@code redis-server} binary shipped in
- * {@code com.github.codemonstur:embedded-redis} (Redis 6.2.6), started on a free port of
+ * {@code com.github.codemonstur:embedded-redis} (Redis 6.2.6) or another {@link RedisBinary}, started on a free port of
  * 127.0.0.1 with no persistence; or, when the environment variable {@value #REDIS_URL} is set
  * (e.g. {@code redis://127.0.0.1:6379}), that server, which this fixture then neither owns nor
  * stops.
@@ -29,6 +31,7 @@ public final class RedisFixture implements AutoCloseable {
 
   private static final int START_ATTEMPTS = 3;
   private static RedisFixture shared;
+  private static final Map<RedisBinary, RedisFixture> SHARED_BY_BINARY = new HashMap<>();
 
   private final URI uri;
   private final RedisServerProcess process;
@@ -52,6 +55,25 @@ public final class RedisFixture implements AutoCloseable {
       shared = new RedisFixture(started.uri, started.process, false);
     }
     return shared;
+  }
+
+  /**
+   * The server of {@code binary} shared by everything in this JVM that asks for that binary, e.g.
+   * Redis 7 beside the embedded 6.2: started on first use, stopped when the JVM exits. When
+   * {@value #REDIS_URL} is set, that server, whatever binary it runs.
+   *
+   * @param binary the {@code redis-server} to run
+   * @return the shared server of that binary
+   */
+  public static synchronized RedisFixture shared(RedisBinary binary) {
+    String url = System.getenv(REDIS_URL);
+    if (url != null && !url.isBlank()) {
+      return shared();
+    }
+    return SHARED_BY_BINARY.computeIfAbsent(binary, ofBinary -> {
+      RedisFixture started = startLocal(ofBinary, List.of());
+      return new RedisFixture(started.uri, started.process, false);
+    });
   }
 
   /**
@@ -86,10 +108,22 @@ public final class RedisFixture implements AutoCloseable {
    * @return the running server; the caller closes it
    */
   public static RedisFixture startLocal(List<String> settings) {
+    return startLocal(RedisBinary.configured(), settings);
+  }
+
+  /**
+   * A new local server of {@code binary}, e.g. Redis 7 beside the embedded 6.2, that this fixture
+   * owns, started with extra {@code redis-server} arguments as {@link #startLocal(List)} is.
+   *
+   * @param binary the {@code redis-server} to run
+   * @param settings extra arguments, often none
+   * @return the running server; the caller closes it
+   */
+  public static RedisFixture startLocal(RedisBinary binary, List<String> settings) {
     IllegalStateException failure = null;
     for (int attempt = 0; attempt < START_ATTEMPTS; attempt++) {
       int port = LoopbackPorts.free();
-      RedisServerProcess process = new RedisServerProcess(port, settings);
+      RedisServerProcess process = new RedisServerProcess(binary, port, settings);
       try {
         process.start();
         return new RedisFixture(URI.create("redis://127.0.0.1:" + port), process, true);

@@ -13,16 +13,13 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.exceptions.JedisException;
-import redis.embedded.core.ExecutableProvider;
 
 /**
- * One {@code redis-server} process on a loopback port, with no persistence, its own working
- * directory and its output in {@code redis.log} there. It can be stopped, killed, paused (SIGSTOP)
+ * One {@code redis-server} process ({@link RedisBinary}) on a loopback port, with no persistence,
+ * its own working directory and its output in {@code redis.log} there. It can be stopped, killed, paused (SIGSTOP)
  * and started again on the same port. A paused process is resumed before it is stopped, and every
  * process still running when the JVM exits is resumed and killed by a shutdown hook.
  */
@@ -37,10 +34,11 @@ final class RedisServerProcess {
   }
 
   /** DEBUG is refused from Redis 7 on unless enabled; tests use DEBUG SLEEP for slow-node faults. */
-  private static List<String> versionSettings() {
-    return Binary.MAJOR_VERSION >= 7 ? List.of("--enable-debug-command", "local") : List.of();
+  private List<String> versionSettings() {
+    return binary.majorVersion() >= 7 ? List.of("--enable-debug-command", "local") : List.of();
   }
 
+  private final RedisBinary binary;
   private final int port;
   private final Path dir;
   private final List<String> settings;
@@ -51,6 +49,15 @@ final class RedisServerProcess {
    * @param settings extra {@code --name value} arguments, e.g. cluster settings
    */
   RedisServerProcess(int port, List<String> settings) {
+    this(RedisBinary.configured(), port, settings);
+  }
+
+  /**
+   * @param binary the {@code redis-server} to run
+   * @param settings extra {@code --name value} arguments, e.g. cluster settings
+   */
+  RedisServerProcess(RedisBinary binary, int port, List<String> settings) {
+    this.binary = binary;
     this.port = port;
     this.settings = List.copyOf(settings);
     try {
@@ -77,7 +84,7 @@ final class RedisServerProcess {
     if (isAlive()) {
       return;
     }
-    List<String> command = new ArrayList<>(List.of(Binary.PATH.toString(),
+    List<String> command = new ArrayList<>(List.of(binary.path().toString(),
         "--port", Integer.toString(port),
         "--bind", "127.0.0.1",
         "--dir", dir.toString(),
@@ -92,7 +99,7 @@ final class RedisServerProcess {
           .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("redis.log").toFile()))
           .start();
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot run " + Binary.PATH, e);
+      throw new UncheckedIOException("cannot run " + binary.path(), e);
     }
     RUNNING.add(this);
     awaitPing();
@@ -252,41 +259,8 @@ final class RedisServerProcess {
     return "redis-server[127.0.0.1:" + port + "]";
   }
 
-  /** The redis-server binary, e.g. for {@code --sentinel}. */
+  /** The redis-server binary fixtures run by default, e.g. for {@code --sentinel}. */
   static Path binary() {
-    return Binary.PATH;
-  }
-
-  /** The redis-server binary from embedded-redis, extracted once per JVM. */
-  private static final class Binary {
-    static final Path PATH = extract();
-    static final int MAJOR_VERSION = majorVersion();
-
-    private static Path extract() {
-      try {
-        return ExecutableProvider.newJarResourceProvider().get().toPath();
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot extract the redis-server binary from embedded-redis", e);
-      }
-    }
-
-    /** The major version {@code redis-server --version} prints ({@code Redis server v=6.2.6 ...}). */
-    private static int majorVersion() {
-      try {
-        Process version = new ProcessBuilder(PATH.toString(), "--version").redirectErrorStream(true).start();
-        String output = new String(version.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        version.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-        Matcher matcher = Pattern.compile("v=(\\d+)\\.").matcher(output);
-        if (!matcher.find()) {
-          throw new IllegalStateException("no version in the output of redis-server --version: " + output);
-        }
-        return Integer.parseInt(matcher.group(1));
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot run " + PATH + " --version", e);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("interrupted while asking redis-server for its version", e);
-      }
-    }
+    return RedisBinary.configured().path();
   }
 }

@@ -1,5 +1,6 @@
 package dev.lockkey.testing;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -16,6 +17,7 @@ import redis.clients.jedis.RedisClient;
 final class TestSession implements AutoCloseable {
   private final String env;
   private final Isolation isolation;
+  private final String redisServer;
   private final List<String> lockPurposes;
   private final Closer handedOut = new Closer();
   private final Closer servers = new Closer();
@@ -24,7 +26,12 @@ final class TestSession implements AutoCloseable {
   private RedisReplicationFixture replication;
   private boolean closed;
 
-  TestSession(String env, Isolation isolation, List<String> lockPurposes) {
+  /**
+   * @param redisServer the path of the redis-server the test's single Redis runs; empty for the
+   *     JVM's default. Resolved on first use, so that a test's {@code @BeforeAll} can skip first.
+   */
+  TestSession(String env, Isolation isolation, List<String> lockPurposes, String redisServer) {
+    this.redisServer = redisServer;
     this.env = env;
     this.isolation = isolation;
     this.lockPurposes = List.copyOf(lockPurposes);
@@ -33,7 +40,13 @@ final class TestSession implements AutoCloseable {
   synchronized TestRedis redis() {
     if (redis == null) {
       boolean own = isolation == Isolation.SERVER;
-      RedisFixture fixture = own ? servers.register(RedisFixture.startLocal()) : RedisFixture.shared();
+      RedisFixture fixture;
+      if (redisServer.isBlank()) {
+        fixture = own ? servers.register(RedisFixture.startLocal()) : RedisFixture.shared();
+      } else {
+        RedisBinary binary = RedisBinary.at(Path.of(redisServer));
+        fixture = own ? servers.register(RedisFixture.startLocal(binary, List.of())) : RedisFixture.shared(binary);
+      }
       redis = new TestRedis(fixture, own, env, handedOut);
     }
     return redis;

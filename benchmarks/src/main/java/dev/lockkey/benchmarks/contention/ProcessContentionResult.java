@@ -14,6 +14,7 @@ package dev.lockkey.benchmarks.contention;
  * @param redisCpuMicrosPerCycle redis-server CPU (user + system) per cycle
  * @param overlaps critical sections that found another one inside (must be 0)
  * @param timeouts acquisitions that gave up after 10 s
+ * @param cycles lock-work-unlock cycles of all processes
  */
 public record ProcessContentionResult(
     double cyclesPerSecond,
@@ -25,4 +26,5 @@ public record ProcessContentionResult(
     double commandsPerCycle,
     double redisCpuMicrosPerCycle,
     long overlaps,
-    long timeouts) {}
+    long timeouts,
+    long cycles) {}

@@ -1,5 +1,6 @@
 package dev.lockkey.benchmarks.contention;
 
+import dev.lockkey.benchmarks.jdbc.BenchmarkPostgres;
 import dev.lockkey.benchmarks.redis.RedisEndpoint;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -93,7 +94,12 @@ public final class ProcessContentionRun {
       Duration time, int id, Path out, List<String> launcher) throws IOException {
     List<String> command = new ArrayList<>(launcher);
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(List.of("-Xmx256m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
+    command.addAll(List.of("-Xmx256m", "-XX:+UseSerialGC"));
+    String postgres = System.getProperty(BenchmarkPostgres.PROPERTY);
+    if (postgres != null) { // the JDBC contenders lock there
+      command.add("-D" + BenchmarkPostgres.PROPERTY + "=" + postgres);
+    }
+    command.addAll(List.of("-cp", System.getProperty("java.class.path"),
         ProcessWorker.class.getName(), redis.host(), Integer.toString(redis.port()), contender.name(), key,
         Integer.toString(threads), Long.toString(time.toMillis()), "p" + id, out.toString()));
     return new ProcessBuilder(command).start();
@@ -151,7 +157,8 @@ public final class ProcessContentionRun {
         commands / cycles,
         cpuSeconds * 1e6 / cycles,
         total.overlaps,
-        total.timeouts);
+        total.timeouts,
+        total.cycles);
   }
 
   private static double percentile(long[] sorted, double quantile) {

@@ -86,7 +86,7 @@ class LocalGateTest {
   }
 
   /** A lease of a test double that runs out {@code left} from now. */
-  private static Lease lease(Duration left) {
+  static Lease lease(Duration left) {
     LeaseControl control = new LeaseControl() {
       @Override
       public boolean[] release(List<Lease> leases) {

@@ -4,7 +4,8 @@
  *
  * <p>The executor is the conductor; each part owns one concern: {@code LockCommands} (the Lua
  * scripts), {@code LocalWaitQueue} (this executor's threads per key, FIFO, handoff), {@code
- * LockAcquirer} and {@code MultiKeyAcquirer} (taking one or several locks), {@code RedisLeases}
+ * LockAcquirer} and {@code RedisLockTaker} (taking one lock, or several in one script, for core's
+ * {@code dev.lockkey.internal.MultiKeyAcquirer}), {@code RedisLeases}
  * (granting, releasing, extending; the {@code LeaseControl} of every lease), {@code Hold} (what a
  * new lease may count on: its local deadline never later than Redis's expiry for its owner), {@code
  * dev.lockkey.internal.LeaseRenewer} (the watchdog's and the callbacks' threads), {@code
