@@ -64,6 +64,14 @@ public final class JdbcLockTable {
     return PostgresDialect.schema();
   }
 
+  /**
+   * The table of the holders of permits and read/write locks beside the lock table {@code table}:
+   * its name with {@code _holders} appended.
+   */
+  static String holdersTable(String table) {
+    return table + "_holders";
+  }
+
   /** Checks that {@code table} may be written into a statement. */
   static String checkName(String table) {
     if (table == null || !NAME.matcher(table).matches()) {
