@@ -42,6 +42,7 @@ record KeyState(List<Row> rows) {
     for (int i = 0; i < waiters.size(); i++) {
       if (waiters.get(i).owner().equals(owner)) {
         rank = i;
+        break;
       }
     }
     List<Row> ahead = rank < 0 ? waiters : waiters.subList(0, rank);
