@@ -29,7 +29,7 @@ import javax.sql.DataSource;
  * take is one short transaction that locks the key's row, deletes the rows whose lease ended (so a
  * holder that died gives its permit back when its lease ends, by the database's clock) and admits
  * the caller while fewer than its N are held and fewer than the free permits queue ahead of it
- * (first come, first served, across processes); a release, an extension is one statement. A
+ * (first come, first served, across processes); a release and an extension are one statement each. A
  * waiter keeps its place in the queue in the table, holds no connection between its attempts and
  * wakes on the release's {@code NOTIFY} (every waiter of the key in this process wakes and tries;
  * the queue decides), or after a pause of 10 ms doubling to the builder's
