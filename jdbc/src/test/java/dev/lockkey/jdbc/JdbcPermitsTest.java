@@ -189,6 +189,60 @@ class JdbcPermitsTest {
     assertThat(SharedLockTables.liveRows(pool, keyspace.fullKey("permits", key))).isZero();
   }
 
+  /**
+   * Six threads wait on a pool of two connections, one of them the listener's: a waiter that kept
+   * a connection between its attempts would leave none for the holder's release.
+   */
+  @Test
+  void waitersHoldNoConnectionBetweenTheirAttempts() throws Exception {
+    JdbcPermits permits = permits(postgres.pool(2));
+    PermitOptions one = PermitOptions.builder().permits(1)
+        .lease(LockOptions.builder().leaseTime(Duration.ofSeconds(30)).waitTime(Duration.ofSeconds(60)).build())
+        .build();
+    Lease held = permits.acquire(key, one);
+    OverlapCounter inside = new OverlapCounter();
+    ExecutorService threads = Executors.newFixedThreadPool(6);
+    try {
+      List<Future<?>> waiters = new ArrayList<>();
+      for (int t = 0; t < 6; t++) {
+        waiters.add(threads.submit(() -> permits.withPermit(key, one, lease -> inside.call(() -> lease))));
+      }
+      SharedLockTables.awaitQueued(pool, keyspace.fullKey("permits", key), 6);
+      pause(500); // all of them between two attempts
+      held.release();
+      for (Future<?> waiter : waiters) {
+        waiter.get(60, TimeUnit.SECONDS);
+      }
+    } finally {
+      threads.shutdownNow();
+    }
+    assertThat(inside.entries()).isEqualTo(6);
+    assertThat(inside.max()).isEqualTo(1);
+  }
+
+  /** A caller that does not wait gets no permit while others queue for it, though one is free for them. */
+  @Test
+  void tryAcquireGetsNothingWhileOthersQueue() throws Exception {
+    JdbcPermits permits = permits(pool);
+    PermitOptions one = PermitOptions.builder().permits(1)
+        .lease(LockOptions.builder().leaseTime(Duration.ofSeconds(30)).waitTime(Duration.ofSeconds(60)).build())
+        .build();
+    Lease held = permits.acquire(key, one);
+    ExecutorService thread = Executors.newSingleThreadExecutor();
+    try {
+      Future<Lease> waiter = thread.submit(() -> permits.acquire(key, one));
+      SharedLockTables.awaitQueued(pool, keyspace.fullKey("permits", key), 1);
+      assertThat(permits.tryAcquire(key, PermitOptions.of(2))).as("one of 2 free, and one waiter queues for it")
+          .isEmpty();
+      held.release();
+      Lease next = waiter.get(30, TimeUnit.SECONDS);
+      assertThat(next.fencingToken()).isGreaterThan(held.fencingToken());
+      next.release();
+    } finally {
+      thread.shutdownNow();
+    }
+  }
+
   /** A release and a waiter's leaving the queue notify the key's waiters (what ends their pause). */
   @Test
   void aReleaseNotifiesTheKeysWaiters() throws Exception {
