@@ -50,22 +50,19 @@ final class Connections {
   <T> T transaction(String fullKey, int networkTimeoutMillis, Work<T> work) {
     return run(fullKey, networkTimeoutMillis, false, connection -> {
       int isolation = connection.getTransactionIsolation();
+      T result;
       try {
         if (isolation != Connection.TRANSACTION_READ_COMMITTED) {
           connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
         }
-        T result = work.run(connection);
+        result = work.run(connection);
         connection.commit();
-        return result;
       } catch (SQLException | RuntimeException e) {
-        rollback(connection, e);
+        rollback(connection, isolation, e);
         throw e;
-      } finally {
-        if (isolation != Connection.TRANSACTION_READ_COMMITTED) {
-          connection.setTransactionIsolation(isolation);
-        }
-        connection.setAutoCommit(true);
       }
+      restore(connection, isolation);
+      return result;
     });
   }
 
@@ -91,12 +88,22 @@ final class Connections {
     }
   }
 
-  private static void rollback(Connection connection, Exception failure) {
+  /** Rolls back and restores the connection for the pool; what fails meanwhile goes with {@code failure}. */
+  private static void rollback(Connection connection, int isolation, Exception failure) {
     try {
       connection.rollback();
+      restore(connection, isolation);
     } catch (SQLException broken) {
       failure.addSuppressed(broken); // the server rolls back a transaction whose connection is gone
     }
+  }
+
+  /** The connection goes back to the pool at its isolation level, in autocommit as after every statement here. */
+  private static void restore(Connection connection, int isolation) throws SQLException {
+    if (isolation != Connection.TRANSACTION_READ_COMMITTED) {
+      connection.setTransactionIsolation(isolation);
+    }
+    connection.setAutoCommit(true);
   }
 
   /** The operation timeout, cut to what the lease has left: no release or renewal outlives its lease. */
