@@ -46,7 +46,7 @@ final class SharedLocks implements AutoCloseable {
   private final Housekeeper housekeeper;
   private final long maxPollNanos;
   private final Duration entryLife;
-  /** Every share granted and not yet collected, for {@link #downgrade}: a lease is no key here. */
+  /** Every share granted, for {@link #downgrade}; weak keys: a lease its caller dropped goes. */
   private final Map<Lease, ShareControl> shares = Collections.synchronizedMap(new WeakHashMap<>());
   private volatile boolean closed;
 
