@@ -14,7 +14,10 @@ import java.util.List;
  */
 interface JdbcDialect {
 
-  /** {@return the DDL that creates the lock table {@code table} if it does not exist} */
+  /**
+   * {@return the DDL that creates the lock table {@code table} and its holders table
+   * ({@link JdbcLockTable#holdersTable}) if they do not exist}
+   */
   String createTable(String table);
 
   /**
@@ -31,6 +34,54 @@ interface JdbcDialect {
    * lease still held the lock, which also signals the key's release to listening waiters.
    */
   String release(String table);
+
+  /**
+   * The first statement of a take of a lock with several holders, in its transaction: ensures the
+   * key's row in the lock table {@code table} and locks it until the transaction ends, so that the
+   * takes of one key run one after the other; it also bounds how long the transaction may then sit
+   * idle holding that lock (a client that stalls in it loses its session). Parameters: that bound
+   * in ms as text, full key.
+   */
+  String lockSharedKey(String table);
+
+  /**
+   * In a take's transaction, after {@link #lockSharedKey}: deletes the key's rows in {@code holders}
+   * that ended (released, or past their lease by the database's clock) and returns the others, in
+   * the queue's order. Parameter full key. Rows: owner token, kind, fencing token (NULL: a waiter's
+   * place), milliseconds left.
+   */
+  String liveHolders(String holders);
+
+  /**
+   * In a take's transaction: makes the caller a holder with the key's next fencing token (raised in
+   * the lock table {@code table}), replacing its place in the queue. Parameters full key, owner
+   * token, kind, lease time in ms. One row: the fencing token.
+   */
+  String addHolder(String table, String holders);
+
+  /**
+   * In a take's transaction: keeps the caller's place in the key's queue (its arrival stays) for
+   * the given time. Parameters full key, owner token, kind, life in ms.
+   */
+  String keepQueued(String holders);
+
+  /**
+   * Ends an owner's share or place in the queue, unless its lease ran out; a retried end finds its
+   * own first one. Parameters full key, owner token. One row (or an update count of one) when
+   * something ended; signals the key's release to listening waiters.
+   */
+  String endShare(String holders);
+
+  /** Extends a share: parameters full key, owner token, lease time in ms; one row changed when still held. */
+  String extendShare(String holders);
+
+  /**
+   * Turns a held write lock into a read share of another owner token with the same fencing token,
+   * in one statement; a retried one finds its own first one. Parameters full key, the writer's
+   * owner token, the reader's, the read lease in ms. One row, the fencing token, unless the write
+   * lock was not held; signals the key's release.
+   */
+  String downgrade(String holders);
 
   /** {@return the DDL that creates the idempotency records' table {@code table} if it does not exist} */
   String createIdempotencyTable(String table);

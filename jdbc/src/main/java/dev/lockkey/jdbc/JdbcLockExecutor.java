@@ -67,6 +67,10 @@ import javax.sql.DataSource;
  * release failing then goes to the listener's {@code onError} and a {@code WARNING} log
  * ({@link System.Logger} {@code dev.lockkey.jdbc}). The executor runs two daemon threads for
  * renewals, one for callbacks and, from the first wait on, one listener thread.
+ *
+ * <p>Locks with several holders per key on the same table (and a holders table beside it):
+ * {@link JdbcPermits} and {@link JdbcReadWriteLocks}, from {@link JdbcLockExecutorBuilder#buildPermits()}
+ * and {@link JdbcLockExecutorBuilder#buildReadWriteLocks()}.
  */
 public final class JdbcLockExecutor implements LockExecutor {
   private final Keyspace keyspace;

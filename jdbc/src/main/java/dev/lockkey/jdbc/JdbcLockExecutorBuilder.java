@@ -8,7 +8,10 @@ import java.time.Duration;
 import java.util.Objects;
 import javax.sql.DataSource;
 
-/** Builds a {@link JdbcLockExecutor}, from {@link JdbcLockExecutor#builder}; not thread-safe. */
+/**
+ * Builds a {@link JdbcLockExecutor}, or {@link JdbcPermits} or {@link JdbcReadWriteLocks} on the same
+ * settings, from {@link JdbcLockExecutor#builder}; not thread-safe.
+ */
 public final class JdbcLockExecutorBuilder {
   /** The default longest pause between two attempts of a waiter that heard no release. */
   public static final Duration DEFAULT_MAX_POLL_INTERVAL = Duration.ofSeconds(1);
@@ -95,6 +98,27 @@ public final class JdbcLockExecutorBuilder {
     }
     this.operationTimeout = operationTimeout;
     return this;
+  }
+
+  /**
+   * {@return new permits on this builder's table and its holders table, with its listener, poll
+   * interval and operation timeout (its default options are for locks only); close them when done}
+   */
+  public JdbcPermits buildPermits() {
+    return new JdbcPermits(keyspace, sharedLocks("JdbcPermits", "lockkey-jdbc-permits-"));
+  }
+
+  /**
+   * {@return new read/write locks on this builder's table and its holders table, with its listener,
+   * poll interval and operation timeout (its default options are for locks only); close them when done}
+   */
+  public JdbcReadWriteLocks buildReadWriteLocks() {
+    return new JdbcReadWriteLocks(keyspace, sharedLocks("JdbcReadWriteLocks", "lockkey-jdbc-rw-"));
+  }
+
+  private SharedLocks sharedLocks(String type, String threads) {
+    return new SharedLocks(type + "[" + table + ", " + keyspace.env() + "]", dataSource, new PostgresDialect(), table,
+        listener, maxPollInterval, operationTimeout, threads);
   }
 
   /** {@return a new executor with what this builder was given; close it when done} */

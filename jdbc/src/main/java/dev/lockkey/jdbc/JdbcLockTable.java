@@ -23,6 +23,11 @@ import javax.sql.DataSource;
  * clock, and it lives exactly as long as the key's history. The table so grows by one row (about
  * 100 bytes) per key ever locked; deleting the row of a free lock resets its fencing token, so do
  * that only for keys whose guarded resource is gone too.
+ *
+ * <p>Beside it, {@code <table>_holders} ({@code lockkey_locks_holders}) holds the holders of
+ * {@link JdbcPermits} and {@link JdbcReadWriteLocks} and their waiters' places in a key's queue, one
+ * row each, deleted once ended; those keys' rows in the lock table keep their fencing tokens.
+ * {@link #create} and the shipped DDL make both tables.
  */
 public final class JdbcLockTable {
   /** The table's name unless an executor is given another. */
@@ -33,7 +38,7 @@ public final class JdbcLockTable {
   private JdbcLockTable() {}
 
   /**
-   * Creates the lock table {@value #DEFAULT_NAME} on PostgreSQL if it does not exist.
+   * Creates the lock table {@value #DEFAULT_NAME} and its holders table on PostgreSQL if they do not exist.
    *
    * @param dataSource where; one connection is used for one statement
    * @throws JdbcLockException when the database failed, e.g. no right to create a table
@@ -43,7 +48,8 @@ public final class JdbcLockTable {
   }
 
   /**
-   * Creates the lock table {@code table} on PostgreSQL if it does not exist.
+   * Creates the lock table {@code table} and its holders table {@code <table>_holders} on PostgreSQL
+   * if they do not exist.
    *
    * @param dataSource where; one connection is used for one statement
    * @param table the table's name, e.g. {@code locks} or {@code app.locks}
@@ -55,13 +61,21 @@ public final class JdbcLockTable {
   }
 
   /**
-   * The DDL of the lock table on PostgreSQL, as shipped in the jar as
+   * The DDL of the lock table and its holders table on PostgreSQL, as shipped in the jar as
    * {@code dev/lockkey/jdbc/postgresql-schema.sql}: plain SQL, for a Flyway or Liquibase migration.
    *
-   * @return the DDL for the table {@value #DEFAULT_NAME}
+   * @return the DDL for the table {@value #DEFAULT_NAME} and {@code lockkey_locks_holders}
    */
   public static String postgresqlDdl() {
     return PostgresDialect.schema();
+  }
+
+  /**
+   * The table of the holders of permits and read/write locks beside the lock table {@code table}:
+   * its name with {@code _holders} appended.
+   */
+  static String holdersTable(String table) {
+    return table + "_holders";
   }
 
   /** Checks that {@code table} may be written into a statement. */

@@ -137,6 +137,75 @@ final class PostgresDialect implements JdbcDialect {
   }
 
   @Override
+  public String lockSharedKey(String table) {
+    // the no-op update of ON CONFLICT locks the row; set_config(..., true) lasts until the transaction ends
+    return "WITH bound AS (SELECT set_config('idle_in_transaction_session_timeout', ?, true))"
+        + " INSERT INTO " + table + " AS l (lock_key, owner_token, lease_until, fencing_token)"
+        + " SELECT CAST(? AS TEXT), '', NULL, 0 FROM bound"
+        + " ON CONFLICT (lock_key) DO UPDATE SET fencing_token = l.fencing_token";
+  }
+
+  @Override
+  public String liveHolders(String holders) {
+    // the DELETE and the SELECT see the same snapshot: the SELECT leaves out what the DELETE removes
+    return "WITH arg AS (SELECT CAST(? AS TEXT) AS lock_key, clock_timestamp() AS now),"
+        + " gone AS (DELETE FROM " + holders + " h USING arg WHERE h.lock_key = arg.lock_key"
+        + " AND (h.lease_until IS NULL OR h.lease_until < arg.now))"
+        + " SELECT h.owner_token, h.kind, h.fencing_token,"
+        + " CAST(CEIL(EXTRACT(EPOCH FROM h.lease_until - arg.now) * 1000) AS BIGINT)"
+        + " FROM " + holders + " h, arg WHERE h.lock_key = arg.lock_key AND h.lease_until >= arg.now"
+        + " ORDER BY h.arrived, h.owner_token";
+  }
+
+  @Override
+  public String addHolder(String table, String holders) {
+    return "WITH arg AS (SELECT CAST(? AS TEXT) AS lock_key, CAST(? AS TEXT) AS owner_token,"
+        + " CAST(? AS CHAR(1)) AS kind, CAST(? AS BIGINT) AS lease_ms),"
+        + " token AS (UPDATE " + table + " l SET fencing_token = l.fencing_token + 1 FROM arg"
+        + " WHERE l.lock_key = arg.lock_key RETURNING l.fencing_token)"
+        + " INSERT INTO " + holders + " AS h (lock_key, owner_token, kind, fencing_token, arrived, lease_until)"
+        + " SELECT arg.lock_key, arg.owner_token, arg.kind, token.fencing_token, clock_timestamp(),"
+        + " clock_timestamp() + arg.lease_ms * INTERVAL '1 millisecond' FROM arg, token"
+        + " ON CONFLICT (lock_key, owner_token) DO UPDATE SET fencing_token = EXCLUDED.fencing_token,"
+        + " lease_until = EXCLUDED.lease_until RETURNING h.fencing_token";
+  }
+
+  @Override
+  public String keepQueued(String holders) {
+    return "INSERT INTO " + holders + " AS h (lock_key, owner_token, kind, fencing_token, arrived, lease_until)"
+        + " VALUES (?, ?, ?, NULL, clock_timestamp(), clock_timestamp() + CAST(? AS BIGINT) * INTERVAL '1 millisecond')"
+        + " ON CONFLICT (lock_key, owner_token) DO UPDATE SET lease_until = EXCLUDED.lease_until";
+  }
+
+  @Override
+  public String endShare(String holders) {
+    return "UPDATE " + holders + " SET lease_until = NULL"
+        + " WHERE lock_key = ? AND owner_token = ? AND (lease_until >= clock_timestamp() OR lease_until IS NULL)"
+        + " RETURNING pg_notify('" + CHANNEL + "', lock_key)";
+  }
+
+  @Override
+  public String extendShare(String holders) {
+    return "WITH arg AS (SELECT CAST(? AS TEXT) AS lock_key, CAST(? AS TEXT) AS owner_token,"
+        + " CAST(? AS BIGINT) AS lease_ms)"
+        + " UPDATE " + holders + " h SET lease_until = clock_timestamp() + arg.lease_ms * INTERVAL '1 millisecond'"
+        + " FROM arg WHERE h.lock_key = arg.lock_key AND h.owner_token = arg.owner_token"
+        + " AND h.fencing_token IS NOT NULL AND h.lease_until >= clock_timestamp()";
+  }
+
+  @Override
+  public String downgrade(String holders) {
+    return "WITH arg AS (SELECT CAST(? AS TEXT) AS lock_key, CAST(? AS TEXT) AS writer, CAST(? AS TEXT) AS reader,"
+        + " CAST(? AS BIGINT) AS lease_ms)"
+        + " UPDATE " + holders + " h SET owner_token = arg.reader, kind = 'r',"
+        + " lease_until = clock_timestamp() + arg.lease_ms * INTERVAL '1 millisecond'"
+        + " FROM arg WHERE h.lock_key = arg.lock_key AND h.fencing_token IS NOT NULL"
+        + " AND h.lease_until >= clock_timestamp()"
+        + " AND ((h.owner_token = arg.writer AND h.kind = 'w') OR (h.owner_token = arg.reader AND h.kind = 'r'))"
+        + " RETURNING h.fencing_token, pg_notify('" + CHANNEL + "', h.lock_key)";
+  }
+
+  @Override
   public String read(String table) {
     return "SELECT lease_until IS NOT NULL AND lease_until >= clock_timestamp(), fencing_token FROM " + table
         + " WHERE lock_key = ?";

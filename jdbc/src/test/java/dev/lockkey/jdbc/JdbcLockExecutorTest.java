@@ -89,23 +89,27 @@ class JdbcLockExecutorTest {
   /**
    * Leases are timed by the database alone: no statement has a time parameter (the server
    * describes each statement's parameters), so a client whose clock is 30 s off, or hours, sends
-   * the same statements as any other. A lease's length is a number of milliseconds.
+   * the same statements as any other. A lease's length is a number of milliseconds. The shared
+   * locks' statements too; the one that locks a key's row reads no time.
    */
   @Test
   void noLockStatementCarriesAClientTime() throws SQLException {
     PostgresDialect dialect = new PostgresDialect();
-    List<String> statements = List.of(dialect.acquire(JdbcLockTable.DEFAULT_NAME),
-        dialect.extend(JdbcLockTable.DEFAULT_NAME), dialect.release(JdbcLockTable.DEFAULT_NAME),
-        dialect.read(JdbcLockTable.DEFAULT_NAME));
+    String table = JdbcLockTable.DEFAULT_NAME;
+    String holders = JdbcLockTable.holdersTable(table);
+    List<String> statements = List.of(dialect.acquire(table), dialect.extend(table), dialect.release(table),
+        dialect.read(table), dialect.liveHolders(holders), dialect.addHolder(table, holders),
+        dialect.keepQueued(holders), dialect.endShare(holders), dialect.extendShare(holders),
+        dialect.downgrade(holders));
     Set<Integer> times = Set.of(Types.DATE, Types.TIME, Types.TIMESTAMP, Types.TIME_WITH_TIMEZONE,
         Types.TIMESTAMP_WITH_TIMEZONE);
     try (Connection connection = pool.getConnection()) {
-      for (String sql : statements) {
+      for (String sql : concat(statements, dialect.lockSharedKey(table))) {
         try (PreparedStatement statement = connection.prepareStatement(sql)) {
           ParameterMetaData parameters = statement.getParameterMetaData();
           for (int i = 1; i <= parameters.getParameterCount(); i++) {
             assertThat(parameters.getParameterType(i)).as("parameter %d of %s", i, sql)
-                .isIn(Types.VARCHAR, Types.BIGINT)
+                .isIn(Types.VARCHAR, Types.BIGINT, Types.CHAR)
                 .isNotIn(times);
           }
         }
@@ -114,6 +118,12 @@ class JdbcLockExecutorTest {
     for (String sql : statements) {
       assertThat(sql).contains("clock_timestamp()").doesNotContainIgnoringCase("now()");
     }
+  }
+
+  private static List<String> concat(List<String> statements, String more) {
+    List<String> all = new ArrayList<>(statements);
+    all.add(more);
+    return all;
   }
 
   @Test

@@ -9,14 +9,17 @@ import dev.lockkey.ReadmeCode;
 import dev.lockkey.lock.ContractKey;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockExecutor;
+import dev.lockkey.lock.LockOptions;
+import dev.lockkey.permit.PermitOptions;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 
 /**
- * The PostgreSQL guide's blocks (docs/guides/postgresql.md) and the README's PostgreSQL example
- * are this module's: each Java block stands in a method below word for word, so it compiles
+ * The PostgreSQL guide's blocks (docs/guides/postgresql.md), the permits guide's PostgreSQL block
+ * and the README's PostgreSQL example are this module's: each Java block stands in a method below word for word, so it compiles
  * against this build (they are not run: the pool would outlive the test;
  * {@code JdbcLockExecutorTest} runs the same calls), and the DDL block is the shipped schema.
  */
@@ -58,14 +61,52 @@ class ReadmeJdbcTest {
     // to here
   }
 
+  /** Stand for the key classes of the permits guide's specs. */
+  private static final class ReportExportKey {
+    static LockKey of(String tenant) {
+      return ContractKey.of("export", tenant);
+    }
+  }
+
+  private static final class PriceListKey {
+    static LockKey of(String market) {
+      return ContractKey.of("prices", market);
+    }
+  }
+
+  /** The permits guide's guarded resources. */
+  private interface Reports {
+    String export(String tenant, long fencingToken);
+  }
+
+  private interface Prices {
+    boolean write(String market, String update, long fencingToken);
+  }
+
+  /** The permits guide's PostgreSQL example. */
+  private static void sharedLocksBlock(DataSource dataSource, Reports reports, String tenant, Prices prices,
+      String market, String update) {
+    // the README's block jdbc-shared-java, from here
+    JdbcLockTable.create(dataSource);                   // the lock table and its holders table; or a migration
+    try (JdbcPermits permits = JdbcPermits.create(dataSource, Keyspace.of("prod"));
+        JdbcReadWriteLocks rw = JdbcReadWriteLocks.create(dataSource, Keyspace.of("prod"))) {
+      permits.withPermit(ReportExportKey.of(tenant), PermitOptions.of(5), lease -> reports.export(tenant, lease.fencingToken()));
+      LockOptions options = LockOptions.builder().leaseTime(Duration.ofSeconds(10)).renewal(true).build();
+      rw.withWrite(PriceListKey.of(market), options, lease -> prices.write(market, update, lease.fencingToken()));
+    }
+    // to here
+  }
+
   @Test
   void theJavaBlocksAreTheCodeAbove() throws IOException {
+    ReadmeCode.assertBlockIsTheCodeOf("jdbc-shared-java", THIS_SOURCE, ReadmeJdbcTest.class.getPackageName());
     ReadmeCode.assertBlockIsTheCodeOf("jdbc-java", THIS_SOURCE, ReadmeJdbcTest.class.getPackageName());
     ReadmeCode.assertBlockIsTheCodeOf("jdbc-front", THIS_SOURCE, ReadmeJdbcTest.class.getPackageName());
   }
 
   @Test
   void theReadmesDdlIsTheShippedSchema() throws IOException {
-    assertThat(JdbcLockTable.postgresqlDdl()).contains(ReadmeCode.block("jdbc-ddl"));
+    assertThat(JdbcLockTable.postgresqlDdl()).contains(ReadmeCode.block("jdbc-ddl"))
+        .contains(ReadmeCode.block("jdbc-holders-ddl"));
   }
 }

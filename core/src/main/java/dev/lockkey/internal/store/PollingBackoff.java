@@ -34,7 +34,12 @@ public final class PollingBackoff {
   }
   private long ceilingNanos;
 
-  PollingBackoff(long maxNanos) {
+  /**
+   * The pauses of one acquisition.
+   *
+   * @param maxNanos the executor's longest pause
+   */
+  public PollingBackoff(long maxNanos) {
     this.maxNanos = maxNanos;
     this.ceilingNanos = Math.min(TimeUnit.MILLISECONDS.toNanos(FIRST_MILLIS), maxNanos);
   }
@@ -44,8 +49,9 @@ public final class PollingBackoff {
    *
    * @param holderLeftNanos how long the holder's lease has left by this process's clock, or
    *     {@link Long#MAX_VALUE} when not known
+   * @return how long to pause
    */
-  long nextNanos(long holderLeftNanos) {
+  public long nextNanos(long holderLeftNanos) {
     long ceiling = ceilingNanos;
     ceilingNanos = Math.min(ceilingNanos * 2, maxNanos);
     long pause = ceiling / 2 + ThreadLocalRandom.current().nextLong(ceiling / 2 + 1);
