@@ -24,8 +24,9 @@ import redis.clients.jedis.RedisClient;
  * Leader election across processes: {@value #WORKERS} JVMs stand as candidates ({@link LeaderWorker},
  * lease {@link #LEASE}), each leader doing its work in a fenced ledger ({@link FencedRegister}: it
  * refuses a token below one it has seen, and records every write, accepted or refused). The test
- * kills (SIGKILL) the leader's process, and in the next round stops it (SIGSTOP) until its successor
- * has written, then lets it go on (SIGCONT); a killed worker is replaced. Checked outside the
+ * kills (SIGKILL) the leader's process, and in the next round stops it (SIGSTOP) longer than its
+ * lease and until its successor has written, then lets it go on (SIGCONT); a killed worker is
+ * replaced. Checked outside the
  * library, on the machine's monotonic clock (shared by its processes) and in the ledger:
  * <ul>
  *   <li>a new leader within the lease time and one renewal period after each fault (plus
@@ -48,6 +49,8 @@ class LeadershipAcrossProcessesTest {
   private static final Duration SLACK = Duration.ofSeconds(3);
   /** How long a leader leads before its fault: past a renewal, so that the lease it loses is a renewed one. */
   private static final Duration LEAD = RENEWAL_PERIOD.multipliedBy(3).dividedBy(2);
+  /** The least time a leader stays stopped: longer than its lease. */
+  private static final Duration STOPPED_AT_LEAST = LEASE.plus(RENEWAL_PERIOD);
   private static final int ROUNDS = Integer.getInteger("lockkey.leadership.rounds", 4);
   /** A JVM's start, and anything that waits for a worker, on a loaded machine. */
   private static final Duration PATIENCE = Duration.ofSeconds(60);
@@ -95,6 +98,8 @@ class LeadershipAcrossProcessesTest {
           alive.add(started(redis, keyspace));
         } else {
           awaitAccepted(ledger, next.token()); // the successor wrote: the stopped leader's work is stale
+          long stoppedNanos = System.nanoTime() - faultNanos;
+          Thread.sleep(Math.max(0, TimeUnit.NANOSECONDS.toMillis(STOPPED_AT_LEAST.toNanos() - stoppedNanos)));
           healNanos = System.nanoTime();
           leader.worker().signal("CONT");
           Await.until("the resumed leader hears onRevoked", PATIENCE, () -> revoked(leader).isPresent());
