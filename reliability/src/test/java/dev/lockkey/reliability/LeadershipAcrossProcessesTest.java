@@ -260,6 +260,8 @@ class LeadershipAcrossProcessesTest {
                 TimeUnit.NANOSECONDS.toMillis(line.number("nanos") - round.healNanos()))).orElse("none"))
         .toList().toString().replace(" ", ""));
     figures.put("terms", terms.size());
+    figures.put("revocations", terms.stream().flatMap(term -> term.revoked().stream())
+        .map(line -> line.value("reason")).sorted().toList().toString().replace(" ", ""));
     figures.put("accepted", writes.stream().filter(FaultHistory.Write::accepted).count());
     figures.put("refused", writes.stream().filter(write -> !write.accepted()).count());
     Figures.record("leadership", figures);
