@@ -54,7 +54,8 @@ public record ReportLine(String tag, Map<String, String> values) {
     return Boolean.parseBoolean(value(name));
   }
 
-  private String value(String name) {
+  /** The value of {@code name} as text. */
+  public String value(String name) {
     String value = values.get(name);
     if (value == null) {
       throw new IllegalArgumentException("no " + name + " in " + format());

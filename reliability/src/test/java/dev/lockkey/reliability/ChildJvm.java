@@ -65,6 +65,11 @@ final class ChildJvm implements AutoCloseable {
     return process.pid();
   }
 
+  /** Whether the process still runs (a stopped one does). */
+  boolean isAlive() {
+    return process.isAlive();
+  }
+
   /**
    * Waits for the first line of standard output starting with {@code tag} and a space.
    *
@@ -85,6 +90,13 @@ final class ChildJvm implements AutoCloseable {
         }
         TimeUnit.NANOSECONDS.timedWait(stdout, Math.min(left, TimeUnit.MILLISECONDS.toNanos(100)));
       }
+    }
+  }
+
+  /** Every line of standard output so far that starts with {@code tag} and a space, in order. */
+  List<ReportLine> lines(String tag) {
+    synchronized (stdout) {
+      return stdout.stream().filter(line -> line.startsWith(tag + " ")).map(ReportLine::parse).toList();
     }
   }
 
