@@ -240,6 +240,7 @@ public final class RedisIdempotentCalls implements IdempotentCalls, AutoCloseabl
    * @throws IdempotencyDecodeException when the stored result cannot be decoded by the options'
    *     codec; the record stays and the work does not run
    * @throws IllegalArgumentException when {@code fingerprint} is not 32 lowercase hex digits
+   * @throws IllegalStateException when these calls were closed, or the executor they were created on
    * @throws NullPointerException when {@code work} returned {@code null}; the record is removed, as
    *     it is when the codec cannot encode the result (then the codec's exception is thrown)
    * @throws LockException when Redis failed before the work ran ({@link RedisUnavailableException}
