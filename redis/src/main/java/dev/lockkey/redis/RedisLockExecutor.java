@@ -2,7 +2,6 @@ package dev.lockkey.redis;
 
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
-import dev.lockkey.internal.Housekeeper;
 import dev.lockkey.internal.LeaseRenewer;
 import dev.lockkey.internal.MultiKeyAcquirer;
 import dev.lockkey.lock.AlreadyHeldException;
@@ -16,6 +15,8 @@ import dev.lockkey.lock.MultiLease;
 import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.connection.RedisConnection;
 import dev.lockkey.redis.internal.EvictionPolicyCheck;
+import dev.lockkey.redis.internal.ExecutorMachinery;
+import dev.lockkey.redis.internal.LeaseMachinery;
 import dev.lockkey.redis.internal.LocalWaitQueue;
 import dev.lockkey.redis.internal.LockAcquirer;
 import dev.lockkey.redis.internal.LockCommands;
@@ -48,14 +49,20 @@ import redis.clients.jedis.UnifiedJedis;
  * An uncontended acquire and a release are one round trip each. The {@link dev.lockkey.redis
  * package documentation} describes the Redis data, fencing tokens, waiting and failures. This class
  * is the API and the wiring; the parts live in {@code dev.lockkey.redis.internal}.
+ *
+ * <p>The executor owns one set of lease machinery: two renewal threads and a callback thread, a
+ * clean-up thread, and one subscriber connection. Purposes created on the executor share it, in its
+ * key space and with its listener: {@code RedisIdempotentCalls.create(executor)},
+ * {@code RedisPermits.create(executor)}, {@code RedisReadWriteLocks.create(executor)} (and
+ * {@code RedisSingleFlight}, whose leaders take the executor's locks). Closing one of them closes
+ * nothing; closing the executor stops them all.
  */
 public final class RedisLockExecutor implements LockExecutor {
   private final Keyspace keyspace;
   private final LockOptions defaults;
   private final LockListener listener;
   private final boolean cluster;
-  private final LeaseRenewer renewer = new LeaseRenewer("lockkey-");
-  private final Housekeeper housekeeper = Housekeeper.start("lockkey-");
+  private final LeaseMachinery machinery;
   private final ReleaseNotifier notifier;
   private final LocalWaitQueue waitQueue;
   private final RedisLeases leases;
@@ -64,14 +71,20 @@ public final class RedisLockExecutor implements LockExecutor {
   private final EvictionPolicyCheck evictionCheck;
   private volatile boolean closed;
 
+  static {
+    ExecutorMachinery.grant(executor -> executor.machinery);
+  }
+
   RedisLockExecutor(RedisConnection redis, Keyspace keyspace, LockOptions defaults, LockListener unshielded, Clock clock,
       Duration fenceGrace, int replicas, Duration replicaTimeout) {
     this.keyspace = keyspace;
     this.defaults = defaults;
-    this.listener = LockListener.all(unshielded);
-    LockCommands commands = new LockCommands(redis, fenceGrace, replicas, replicaTimeout, housekeeper);
+    this.machinery = LeaseMachinery.start(redis, unshielded, "lockkey-");
+    this.listener = machinery.listener();
+    LeaseRenewer renewer = machinery.renewer();
+    LockCommands commands = new LockCommands(redis, fenceGrace, replicas, replicaTimeout, machinery.housekeeper());
     this.cluster = commands.isCluster();
-    this.notifier = new ReleaseNotifier(redis, renewer.housekeeping());
+    this.notifier = machinery.notifier();
     this.waitQueue = new LocalWaitQueue(listener);
     this.leases = new RedisLeases(commands, notifier, waitQueue, renewer, listener, clock);
     this.acquirer = new LockAcquirer(keyspace, commands, notifier, waitQueue, leases, listener);
@@ -256,15 +269,15 @@ public final class RedisLockExecutor implements LockExecutor {
 
   /**
    * Stops the renewal watchdog (leases still held then run out by their lease time), the release
-   * subscriber and the clean-ups after unknown outcomes still due. Does not close the client.
-   * Further acquisitions fail.
+   * subscriber and the clean-ups after unknown outcomes still due, for this executor and for the
+   * purposes that share them ({@code RedisIdempotentCalls.create(executor)},
+   * {@code RedisPermits.create(executor)}, {@code RedisReadWriteLocks.create(executor)}). Does not
+   * close the client. Further acquisitions fail, theirs too.
    */
   @Override
   public void close() {
     closed = true;
-    notifier.close();
-    renewer.close();
-    housekeeper.close();
+    machinery.close();
   }
 
   @Override

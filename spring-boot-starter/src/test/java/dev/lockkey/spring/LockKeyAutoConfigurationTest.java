@@ -12,12 +12,16 @@ import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.observe.HotKeys;
 import dev.lockkey.observe.MicrometerLockListener;
+import dev.lockkey.permit.Permits;
 import dev.lockkey.ratelimit.RateLimit;
 import dev.lockkey.ratelimit.RateLimiter;
 import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.dedupe.Deduplicator;
 import dev.lockkey.redis.idempotency.RedisIdempotentCalls;
-import dev.lockkey.redis.connection.JedisConnection;
+import dev.lockkey.redis.permit.RedisPermits;
+import dev.lockkey.redis.rwlock.RedisReadWriteLocks;
+import dev.lockkey.rwlock.ReadWriteLocks;
 import dev.lockkey.spring.actuate.LockKeyActuatorAutoConfiguration;
 import dev.lockkey.spring.actuate.LockKeyEndpoint;
 import dev.lockkey.spring.actuate.LockKeyHealth;
@@ -69,6 +73,8 @@ class LockKeyAutoConfigurationTest {
           .hasSingleBean(Deduplicator.class)
           .hasSingleBean(RateLimiter.class)
           .hasSingleBean(IdempotentCalls.class)
+          .hasSingleBean(Permits.class)
+          .hasSingleBean(ReadWriteLocks.class)
           .hasSingleBean(HotKeys.class)
           .hasSingleBean(LockKeyHealth.class)
           .doesNotHaveBean(KeySecret.class)
@@ -89,6 +95,19 @@ class LockKeyAutoConfigurationTest {
           .run(context -> {
             assertThat(context).hasSingleBean(IdempotentCalls.class);
             assertThat(context.getBean(IdempotentCalls.class).toString()).isEqualTo("RedisIdempotentCalls[own]");
+          });
+    }
+  }
+
+  @Test
+  void theApplicationsOwnPermitsAndReadWriteLocksWin() {
+    try (UnifiedJedis client = RedisFixture.shared().newUnifiedJedis()) {
+      runner.withBean("ownPermits", Permits.class, () -> RedisPermits.create(client, Keyspace.of("own")))
+          .withBean("ownLocks", ReadWriteLocks.class, () -> RedisReadWriteLocks.create(client, Keyspace.of("own")))
+          .run(context -> {
+            assertThat(context).hasSingleBean(Permits.class).hasSingleBean(ReadWriteLocks.class);
+            assertThat(context.getBean(Permits.class).keyspace()).isEqualTo(Keyspace.of("own"));
+            assertThat(context.getBean(ReadWriteLocks.class).keyspace()).isEqualTo(Keyspace.of("own"));
           });
     }
   }

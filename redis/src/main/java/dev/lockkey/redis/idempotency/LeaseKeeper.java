@@ -1,77 +1,96 @@
 package dev.lockkey.redis.idempotency;
 
 import dev.lockkey.LockKey;
+import dev.lockkey.internal.LeaseRenewer;
 import dev.lockkey.lock.LockException;
 import dev.lockkey.lock.LockListener;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Renews the leases of in-progress records while their work runs, every third of the lease, on one
- * daemon thread. A renewal that finds the record no longer the caller's stops and tells the
- * listener {@code onLeaseLost}; a Redis failure is told {@code onError}, and the next renewal tries
- * again. Thread-safe.
+ * Renews the leases of in-progress records while their work runs, every third of the lease, on the
+ * renewal threads of the {@link LeaseRenewer} that lock leases use. A renewal that finds the record
+ * no longer the caller's stops and tells the listener {@code onLeaseLost}; a Redis failure is told
+ * {@code onError}, and the next renewal tries again. The listener hears on the renewer's callback
+ * thread, never on a renewal thread, as for lock leases. Thread-safe.
  */
-final class LeaseKeeper implements AutoCloseable {
-  private final RecordStore store;
-  private final LockListener listener;
-  private final ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, task -> {
-    Thread thread = new Thread(task, "lockkey-idempotency-renewal");
-    thread.setDaemon(true);
-    return thread;
-  });
+final class LeaseKeeper {
+  /** One record's renewals; closing stops them. */
+  interface Renewal extends AutoCloseable {
+    /** Renews nothing: for calls without renewal. */
+    Renewal NONE = () -> { };
 
-  LeaseKeeper(RecordStore store, LockListener listener) {
-    this.store = store;
-    this.listener = listener;
-    timer.setRemoveOnCancelPolicy(true);
+    @Override
+    void close();
   }
 
-  /** {@return the renewal thread's scheduler, which also runs the outcome subscriber's short housekeeping} */
-  ScheduledExecutorService scheduler() {
-    return timer;
+  private final RecordStore store;
+  private final LockListener listener;
+  private final LeaseRenewer renewer;
+
+  LeaseKeeper(RecordStore store, LockListener listener, LeaseRenewer renewer) {
+    this.store = store;
+    this.listener = listener;
+    this.renewer = renewer;
   }
 
   /** Renews {@code owner}'s record until the returned renewal is closed. */
   Renewal keep(LockKey key, String recordKey, String owner, long leaseMillis) {
-    long period = Math.max(1, leaseMillis / 3);
-    Renewal renewal = new Renewal();
-    renewal.future = timer.scheduleAtFixedRate(() -> renew(key, recordKey, owner, leaseMillis, renewal),
-        period, period, TimeUnit.MILLISECONDS);
+    Renewing renewal = new Renewing(key, recordKey, owner, leaseMillis);
+    renewal.scheduleIn(renewal.periodNanos);
     return renewal;
   }
 
-  private void renew(LockKey key, String recordKey, String owner, long leaseMillis, Renewal renewal) {
-    try {
-      // a renewal racing with the outcome being stored finds the record done: that is no lost lease
-      if (!store.extend(recordKey, owner, leaseMillis) && !renewal.closed) {
-        renewal.close();
-        listener.onLeaseLost(key);
-      }
-    } catch (LockException e) {
-      listener.onError(key, e);
-    }
-  }
-
-  @Override
-  public void close() {
-    timer.shutdownNow();
-  }
-
-  /** One record's renewals; closing stops them. */
-  static final class Renewal implements AutoCloseable {
-    /** Renews nothing: for calls without renewal. */
-    static final Renewal NONE = new Renewal();
-
-    private volatile ScheduledFuture<?> future;
+  /** A chain of one-shot renewals, each scheduling the next a third of the lease after it started. */
+  private final class Renewing implements Renewal {
+    private final LockKey key;
+    private final String recordKey;
+    private final String owner;
+    private final long leaseMillis;
+    private final long periodNanos;
+    private volatile Future<?> next;
     private volatile boolean closed;
+
+    Renewing(LockKey key, String recordKey, String owner, long leaseMillis) {
+      this.key = key;
+      this.recordKey = recordKey;
+      this.owner = owner;
+      this.leaseMillis = leaseMillis;
+      this.periodNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1, leaseMillis / 3));
+    }
+
+    void scheduleIn(long delayNanos) {
+      Future<?> scheduled = renewer.schedule(this::renew, Math.max(0, delayNanos));
+      next = scheduled;
+      if (closed && scheduled != null) { // closed while this was scheduled
+        scheduled.cancel(false);
+      }
+    }
+
+    private void renew() {
+      if (closed) {
+        return;
+      }
+      long startedNanos = System.nanoTime();
+      try {
+        // a renewal racing with the outcome being stored finds the record done: that is no lost lease
+        if (!store.extend(recordKey, owner, leaseMillis)) {
+          if (!closed) {
+            close();
+            renewer.tell(() -> listener.onLeaseLost(key));
+          }
+          return;
+        }
+      } catch (LockException e) {
+        renewer.tell(() -> listener.onError(key, e));
+      }
+      scheduleIn(periodNanos - (System.nanoTime() - startedNanos));
+    }
 
     @Override
     public void close() {
       closed = true;
-      ScheduledFuture<?> scheduled = future;
+      Future<?> scheduled = next;
       if (scheduled != null) {
         scheduled.cancel(false);
       }

@@ -16,6 +16,9 @@ import dev.lockkey.internal.Housekeeper;
 import dev.lockkey.internal.OwnerTokens;
 import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.connection.RedisConnection;
+import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.internal.ExecutorMachinery;
+import dev.lockkey.redis.internal.LeaseMachinery;
 import dev.lockkey.redis.internal.OutcomeWaiter;
 import dev.lockkey.redis.internal.ReleaseNotifier;
 import java.time.Duration;
@@ -68,8 +71,8 @@ import redis.clients.jedis.UnifiedJedis;
  * <h2>Unknown outcomes</h2>
  * A script that Redis did not answer (a timeout, a broken connection) may have run, or may run
  * yet. Each is settled with the owner token it sent, once at once and, while Redis still fails,
- * in the background with growing pauses until the record's lease has passed, on a daemon thread
- * of these calls' own (never the renewal thread):
+ * in the background with growing pauses until the record's lease has passed, on the clean-up
+ * thread (never a renewal thread):
  * <ul>
  *   <li>A start: the caller gets {@link RedisUnavailableException}, and nothing ran here. If the
  *       start ran, its in-progress record is removed, and its owner token is remembered for a
@@ -95,8 +98,13 @@ import redis.clients.jedis.UnifiedJedis;
  * asynchronously, so a failover may lose a record: this is not exactly-once, and work with outside
  * effects should pass the fencing token on. PUBLISH reaches every node of a cluster, so one
  * subscription (on a connection of the client's pool, taken at the first wait) hears outcomes of
- * every slot. Thread-safe; one per application is enough; {@link #close()} stops its renewal
- * thread, its clean-up thread and its subscriber.
+ * every slot. Thread-safe; one per application is enough.
+ *
+ * <h2>Threads</h2>
+ * Beside a {@link RedisLockExecutor}, create them on it ({@link #create(RedisLockExecutor)}): records
+ * are renewed on the executor's renewal threads, as its leases are, and waits listen on its one
+ * subscriber connection. {@code create(jedis, ...)} starts a machinery of their own (renewal,
+ * callback and clean-up threads, a subscriber connection), which {@link #close()} stops.
  */
 public final class RedisIdempotentCalls implements IdempotentCalls, AutoCloseable {
   /** The purpose word of records: {@code idem:env:{body}}. */
@@ -114,21 +122,50 @@ public final class RedisIdempotentCalls implements IdempotentCalls, AutoCloseabl
   private static final Pattern FINGERPRINT = Pattern.compile("[0-9a-f]{32}");
 
   private final Keyspace keyspace;
+  private final LeaseMachinery machinery;
+  /** The machinery {@link #close()} stops: its own, or {@code null} when it shares an executor's. */
+  private final LeaseMachinery owned;
   private final RecordStore store;
   private final LockListener listener;
   private final LeaseKeeper keeper;
-  private final Housekeeper housekeeper = Housekeeper.start("lockkey-idempotency-");
+  private final Housekeeper housekeeper;
   private final ReleaseNotifier notifier;
   private final long fallbackPollNanos;
 
   /** @param fallbackPoll the longest wait between two reads of a running call's record */
   RedisIdempotentCalls(RedisConnection redis, Keyspace keyspace, LockListener listener, Duration fallbackPoll) {
+    this(keyspace, ownMachinery(redis, listener), true, fallbackPoll);
+  }
+
+  private RedisIdempotentCalls(Keyspace keyspace, LeaseMachinery machinery, boolean owns, Duration fallbackPoll) {
     this.keyspace = Objects.requireNonNull(keyspace, "keyspace");
-    this.store = new RecordStore(Objects.requireNonNull(redis, "redis"));
-    this.listener = LockListener.all(Objects.requireNonNull(listener, "listener"));
-    this.keeper = new LeaseKeeper(store, this.listener);
-    this.notifier = new ReleaseNotifier(redis, keeper.scheduler());
+    this.machinery = machinery;
+    this.owned = owns ? machinery : null;
+    this.store = new RecordStore(machinery.redis());
+    this.listener = machinery.listener();
+    this.keeper = new LeaseKeeper(store, listener, machinery.renewer());
+    this.housekeeper = machinery.housekeeper();
+    this.notifier = machinery.notifier();
     this.fallbackPollNanos = fallbackPoll.toNanos();
+  }
+
+  private static LeaseMachinery ownMachinery(RedisConnection redis, LockListener listener) {
+    return LeaseMachinery.start(Objects.requireNonNull(redis, "redis"), Objects.requireNonNull(listener, "listener"),
+        "lockkey-idempotency-");
+  }
+
+  /**
+   * Idempotent calls in {@code executor}'s key space, telling its listener, whose in-progress
+   * records are renewed on the executor's renewal threads and whose waits listen on its subscriber
+   * connection: the way to run them beside the executor's locks (and other purposes created on it)
+   * without threads and a connection of their own. Closing them closes nothing;
+   * {@link RedisLockExecutor#close()} stops them.
+   *
+   * @param executor the executor whose machinery they share
+   * @return the calls
+   */
+  public static RedisIdempotentCalls create(RedisLockExecutor executor) {
+    return new RedisIdempotentCalls(executor.keyspace(), ExecutorMachinery.of(executor), false, FALLBACK_POLL);
   }
 
   /**
@@ -203,6 +240,7 @@ public final class RedisIdempotentCalls implements IdempotentCalls, AutoCloseabl
    * @throws IdempotencyDecodeException when the stored result cannot be decoded by the options'
    *     codec; the record stays and the work does not run
    * @throws IllegalArgumentException when {@code fingerprint} is not 32 lowercase hex digits
+   * @throws IllegalStateException when these calls were closed, or the executor they were created on
    * @throws NullPointerException when {@code work} returned {@code null}; the record is removed, as
    *     it is when the codec cannot encode the result (then the codec's exception is thrown)
    * @throws LockException when Redis failed before the work ran ({@link RedisUnavailableException}
@@ -211,6 +249,7 @@ public final class RedisIdempotentCalls implements IdempotentCalls, AutoCloseabl
   @Override
   public <T, E extends Exception> T run(LockKey key, String fingerprint, IdempotencyOptions<T> options,
       IdempotentWork<T, E> work) throws E {
+    machinery.ensureOpen(this);
     Objects.requireNonNull(options, "options");
     Objects.requireNonNull(work, "work");
     if (!FINGERPRINT.matcher(Objects.requireNonNull(fingerprint, "fingerprint")).matches()) {
@@ -392,15 +431,16 @@ public final class RedisIdempotentCalls implements IdempotentCalls, AutoCloseabl
   }
 
   /**
-   * Stops renewing leases, listening for outcomes and settling unknown outcomes; calls running
-   * meanwhile keep their records until their leases run out, and waiting ones read the record at
-   * their fallback poll.
+   * Stops renewing leases, listening for outcomes and settling unknown outcomes, when these calls
+   * run on a machinery of their own ({@code create(jedis, ...)}); calls running meanwhile keep their
+   * records until their leases run out, and waiting ones read the record at their fallback poll.
+   * Closes nothing when created on an executor: its {@link RedisLockExecutor#close()} stops them.
    */
   @Override
   public void close() {
-    notifier.close();
-    keeper.close();
-    housekeeper.close();
+    if (owned != null) {
+      owned.close();
+    }
   }
 
   @Override

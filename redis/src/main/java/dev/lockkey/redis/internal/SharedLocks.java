@@ -1,6 +1,5 @@
 package dev.lockkey.redis.internal;
 
-import dev.lockkey.redis.connection.RedisConnection;
 import dev.lockkey.LockKey;
 import dev.lockkey.internal.Housekeeper;
 import dev.lockkey.internal.LeaseRenewer;
@@ -24,46 +23,45 @@ import java.util.concurrent.ConcurrentHashMap;
  * ({@link SharedCommands}); a waiter queues in the key's queue in Redis, subscribes to the key's
  * release channel and sleeps until a release names it (a release wakes one waiter per share that
  * frees), or for at most {@link #MAX_POLL}, or until the first holder's lease ends: shares whose
- * holder died free by their lease, which publishes nothing. Its own threads: renewal and callbacks
- * ({@link LeaseRenewer}), clean-ups after unknown outcomes ({@link Housekeeper}) and the
- * subscriber ({@link ReleaseNotifier}). Not API. Thread-safe.
+ * holder died free by their lease, which publishes nothing. It runs on a {@link LeaseMachinery}'s
+ * threads and subscriber: one per machinery ({@link LeaseMachinery#sharedLocks()}), which closes
+ * them. Not API. Thread-safe.
  */
-public final class SharedLocks implements AutoCloseable {
+public final class SharedLocks {
   /** The longest sleep of a waiter between two attempts. */
   static final Duration MAX_POLL = Duration.ofSeconds(1);
   /** How long a waiter's queue entry lives past its last attempt: a few polls. */
   static final Duration ENTRY_LIFE = Duration.ofSeconds(3);
 
   private final SharedCommands commands;
+  private final LeaseMachinery machinery;
   private final LockListener listener;
-  private final LeaseRenewer renewer;
   private final Housekeeper housekeeper;
   private final ReleaseNotifier notifier;
   private final Clock clock = Clock.systemUTC();
   /** Write leases held, for {@link #downgrade}. */
   private final Map<Lease, SharedLeaseControl> writes = new ConcurrentHashMap<>();
 
-  /**
-   * @param redis the connection (kept and closed by the caller)
-   * @param listener told of acquisitions, contention, time-outs, releases, renewals, losses and errors
-   * @param threads the start of the threads' names, e.g. {@code lockkey-permits-}
-   */
-  public SharedLocks(RedisConnection redis, LockListener listener, String threads) {
-    this.commands = new SharedCommands(redis, LockCommands.FENCE_GRACE);
-    this.listener = LockListener.all(listener);
-    this.renewer = new LeaseRenewer(threads);
-    this.housekeeper = Housekeeper.start(threads);
-    this.notifier = new ReleaseNotifier(redis, renewer.housekeeping());
+  /** @param machinery its connection, listener, threads and subscriber */
+  SharedLocks(LeaseMachinery machinery) {
+    this.machinery = machinery;
+    this.commands = new SharedCommands(machinery.redis(), LockCommands.FENCE_GRACE);
+    this.listener = machinery.listener();
+    this.housekeeper = machinery.housekeeper();
+    this.notifier = machinery.notifier();
   }
 
   /**
    * Takes a share of {@code kind}; with {@code wait}, waits in the queue up to the options' wait
    * time, else makes one attempt, queueing nowhere.
    *
+   * @param user the permits or read/write locks that ask, for the message when closed
    * @return the share's lease, or empty when it did not come in time
+   * @throws IllegalStateException when the machinery is closed
    */
-  public Optional<Lease> take(LockKey key, SharedNames names, SharedKind kind, int permits, LockOptions options,
-      boolean wait) {
+  public Optional<Lease> take(Object user, LockKey key, SharedNames names, SharedKind kind, int permits,
+      LockOptions options, boolean wait) {
+    machinery.ensureOpen(user);
     String owner = OwnerTokens.next();
     long startNanos = System.nanoTime();
     long waitNanos = wait ? options.waitTime().toNanos() : 0;
@@ -191,18 +189,10 @@ public final class SharedLocks implements AutoCloseable {
   }
 
   LeaseRenewer renewer() {
-    return renewer;
+    return machinery.renewer();
   }
 
   Clock clock() {
     return clock;
-  }
-
-  /** Stops renewals, clean-ups and the subscriber; shares still held run out by their leases. */
-  @Override
-  public void close() {
-    notifier.close();
-    housekeeper.close();
-    renewer.close();
   }
 }

@@ -9,6 +9,9 @@ import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.permit.PermitOptions;
 import dev.lockkey.permit.Permits;
+import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.internal.ExecutorMachinery;
+import dev.lockkey.redis.internal.LeaseMachinery;
 import dev.lockkey.redis.internal.SharedKind;
 import dev.lockkey.redis.internal.SharedLocks;
 import dev.lockkey.redis.internal.SharedNames;
@@ -28,17 +31,36 @@ import redis.clients.jedis.UnifiedJedis;
  * <p>One attempt, one release and one extension are one round trip each. A waiter queues in the key's
  * queue, subscribes to {@code permits-released:{env}:{body}} and sleeps until a release names it
  * (one waiter woken per freed permit, first come first served, across processes), at most a second,
- * or until the first holder's lease ends. Thread-safe; {@link #close()} stops its renewal, clean-up and
- * subscriber threads.
+ * or until the first holder's lease ends. Thread-safe.
+ *
+ * <p>Beside a {@link RedisLockExecutor}, create them on it ({@link #create(RedisLockExecutor)}): they
+ * share its renewal threads and its one subscriber connection. {@code create(jedis, ...)} starts a
+ * machinery of their own (renewal, callback and clean-up threads, a subscriber connection), which
+ * {@link #close()} stops.
  */
 public final class RedisPermits implements Permits {
   private final Keyspace keyspace;
   private final SharedLocks locks;
+  /** The machinery {@link #close()} stops: its own, or {@code null} when it shares an executor's. */
+  private final LeaseMachinery owned;
 
-  private RedisPermits(RedisConnection redis, Keyspace keyspace, LockListener listener) {
-    this.keyspace = Objects.requireNonNull(keyspace, "keyspace");
-    this.locks = new SharedLocks(Objects.requireNonNull(redis, "redis"), Objects.requireNonNull(listener, "listener"),
-        "lockkey-permits-");
+  private RedisPermits(Keyspace keyspace, LeaseMachinery machinery, LeaseMachinery owned) {
+    this.keyspace = keyspace;
+    this.locks = machinery.sharedLocks();
+    this.owned = owned;
+  }
+
+  /**
+   * Permits in {@code executor}'s key space, telling its listener, on its renewal threads and its
+   * subscriber connection: the way to run them beside the executor's locks (and other purposes
+   * created on it) without threads and a connection of their own. Closing them closes nothing;
+   * {@link RedisLockExecutor#close()} stops them.
+   *
+   * @param executor the executor whose machinery they share
+   * @return the permits
+   */
+  public static RedisPermits create(RedisLockExecutor executor) {
+    return new RedisPermits(executor.keyspace(), ExecutorMachinery.of(executor), null);
   }
 
   /**
@@ -86,7 +108,10 @@ public final class RedisPermits implements Permits {
    * @return the permits; close them when done
    */
   public static RedisPermits create(RedisConnection redis, Keyspace keyspace, LockListener listener) {
-    return new RedisPermits(redis, keyspace, listener);
+    Objects.requireNonNull(keyspace, "keyspace");
+    LeaseMachinery machinery = LeaseMachinery.start(Objects.requireNonNull(redis, "redis"),
+        Objects.requireNonNull(listener, "listener"), "lockkey-permits-");
+    return new RedisPermits(keyspace, machinery, machinery);
   }
 
   @Override
@@ -96,19 +121,25 @@ public final class RedisPermits implements Permits {
 
   @Override
   public Optional<Lease> tryAcquire(LockKey key, PermitOptions options) {
-    return locks.take(key, names(key, options), SharedKind.PERMIT, options.permits(), options.lease(), false);
+    return locks.take(this, key, names(key, options), SharedKind.PERMIT, options.permits(), options.lease(), false);
   }
 
   @Override
   public Lease acquire(LockKey key, PermitOptions options) {
     SharedNames names = names(key, options);
-    return locks.take(key, names, SharedKind.PERMIT, options.permits(), options.lease(), true)
+    return locks.take(this, key, names, SharedKind.PERMIT, options.permits(), options.lease(), true)
         .orElseThrow(() -> new LockTimeoutException(names.holders(), options.lease().waitTime()));
   }
 
+  /**
+   * Stops the threads and the subscriber of {@code create(redis, ...)}'s own machinery (shares
+   * still held run out by their leases); closes nothing when created on an executor.
+   */
   @Override
   public void close() {
-    locks.close();
+    if (owned != null) {
+      owned.close();
+    }
   }
 
   @Override

@@ -8,6 +8,9 @@ import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
+import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.internal.ExecutorMachinery;
+import dev.lockkey.redis.internal.LeaseMachinery;
 import dev.lockkey.redis.internal.SharedKind;
 import dev.lockkey.redis.internal.SharedLocks;
 import dev.lockkey.redis.internal.SharedNames;
@@ -27,16 +30,36 @@ import redis.clients.jedis.UnifiedJedis;
  * <p>Policy (see {@link ReadWriteLocks}): a queued writer blocks readers that come after it; a
  * release wakes the writer at the head of the queue, or the readers at its head. A downgrade is
  * one round trip; readers queued behind the writer see it at their next poll (within a second).
- * Thread-safe; {@link #close()} stops its threads.
+ * Thread-safe.
+ *
+ * <p>Beside a {@link RedisLockExecutor}, create them on it ({@link #create(RedisLockExecutor)}): they
+ * share its renewal threads and its one subscriber connection. {@code create(jedis, ...)} starts a
+ * machinery of their own (renewal, callback and clean-up threads, a subscriber connection), which
+ * {@link #close()} stops.
  */
 public final class RedisReadWriteLocks implements ReadWriteLocks {
   private final Keyspace keyspace;
   private final SharedLocks locks;
+  /** The machinery {@link #close()} stops: its own, or {@code null} when it shares an executor's. */
+  private final LeaseMachinery owned;
 
-  private RedisReadWriteLocks(RedisConnection redis, Keyspace keyspace, LockListener listener) {
-    this.keyspace = Objects.requireNonNull(keyspace, "keyspace");
-    this.locks = new SharedLocks(Objects.requireNonNull(redis, "redis"), Objects.requireNonNull(listener, "listener"),
-        "lockkey-rw-");
+  private RedisReadWriteLocks(Keyspace keyspace, LeaseMachinery machinery, LeaseMachinery owned) {
+    this.keyspace = keyspace;
+    this.locks = machinery.sharedLocks();
+    this.owned = owned;
+  }
+
+  /**
+   * Read/write locks in {@code executor}'s key space, telling its listener, on its renewal threads and its
+   * subscriber connection: the way to run them beside the executor's locks (and other purposes
+   * created on it) without threads and a connection of their own. Closing them closes nothing;
+   * {@link RedisLockExecutor#close()} stops them.
+   *
+   * @param executor the executor whose machinery they share
+   * @return the read/write locks
+   */
+  public static RedisReadWriteLocks create(RedisLockExecutor executor) {
+    return new RedisReadWriteLocks(executor.keyspace(), ExecutorMachinery.of(executor), null);
   }
 
   /**
@@ -84,7 +107,10 @@ public final class RedisReadWriteLocks implements ReadWriteLocks {
    * @return the read/write locks; close them when done
    */
   public static RedisReadWriteLocks create(RedisConnection redis, Keyspace keyspace, LockListener listener) {
-    return new RedisReadWriteLocks(redis, keyspace, listener);
+    Objects.requireNonNull(keyspace, "keyspace");
+    LeaseMachinery machinery = LeaseMachinery.start(Objects.requireNonNull(redis, "redis"),
+        Objects.requireNonNull(listener, "listener"), "lockkey-rw-");
+    return new RedisReadWriteLocks(keyspace, machinery, machinery);
   }
 
   @Override
@@ -94,25 +120,25 @@ public final class RedisReadWriteLocks implements ReadWriteLocks {
 
   @Override
   public Optional<Lease> tryRead(LockKey key, LockOptions options) {
-    return locks.take(key, names(key, options), SharedKind.READ, 0, options, false);
+    return locks.take(this, key, names(key, options), SharedKind.READ, 0, options, false);
   }
 
   @Override
   public Lease read(LockKey key, LockOptions options) {
     SharedNames names = names(key, options);
-    return locks.take(key, names, SharedKind.READ, 0, options, true)
+    return locks.take(this, key, names, SharedKind.READ, 0, options, true)
         .orElseThrow(() -> new LockTimeoutException(names.holders(), options.waitTime()));
   }
 
   @Override
   public Optional<Lease> tryWrite(LockKey key, LockOptions options) {
-    return locks.take(key, names(key, options), SharedKind.WRITE, 0, options, false);
+    return locks.take(this, key, names(key, options), SharedKind.WRITE, 0, options, false);
   }
 
   @Override
   public Lease write(LockKey key, LockOptions options) {
     SharedNames names = names(key, options);
-    return locks.take(key, names, SharedKind.WRITE, 0, options, true)
+    return locks.take(this, key, names, SharedKind.WRITE, 0, options, true)
         .orElseThrow(() -> new LockTimeoutException(names.writer(), options.waitTime()));
   }
 
@@ -123,9 +149,15 @@ public final class RedisReadWriteLocks implements ReadWriteLocks {
     return locks.downgrade(writeLease, names(writeLease.key(), writeLease.options()), options);
   }
 
+  /**
+   * Stops the threads and the subscriber of {@code create(redis, ...)}'s own machinery (shares
+   * still held run out by their leases); closes nothing when created on an executor.
+   */
   @Override
   public void close() {
-    locks.close();
+    if (owned != null) {
+      owned.close();
+    }
   }
 
   @Override

@@ -48,9 +48,8 @@ abstract class IdempotentCallsContract {
 
   private final Servers servers = newServers();
   private final List<LeaseEvents> events = List.of(new LeaseEvents(), new LeaseEvents());
-  private final List<IdempotentCalls> calls = List.of(
-      RedisIdempotentCalls.create(servers.connection(0), KEYSPACE, events.get(0)),
-      RedisIdempotentCalls.create(servers.connection(1), KEYSPACE, events.get(1)));
+  private final List<IdempotentCalls> calls = List.of(newCalls(servers, 0, events.get(0)),
+      newCalls(servers, 1, events.get(1)));
   private final UnifiedJedis redis = servers.client(0);
   private final LockKey key = SampleKey.unique();
   private final String workCounter = "test:idem-work:{" + key.canonical() + "}";
@@ -59,6 +58,11 @@ abstract class IdempotentCallsContract {
 
   /** Two servers on the Redis under test. */
   abstract Servers newServers();
+
+  /** Server {@code i}'s calls, telling {@code events}, closed after the test: on a machinery of their own. */
+  IdempotentCalls newCalls(Servers servers, int i, LeaseEvents events) {
+    return RedisIdempotentCalls.create(servers.connection(i), KEYSPACE, events);
+  }
 
   @AfterEach
   void stopServers() throws InterruptedException {

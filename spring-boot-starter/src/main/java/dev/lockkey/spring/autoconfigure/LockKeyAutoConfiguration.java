@@ -8,6 +8,7 @@ import dev.lockkey.idempotency.IdempotentCalls;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.observe.HotKeys;
+import dev.lockkey.permit.Permits;
 import dev.lockkey.ratelimit.RateLimitListener;
 import dev.lockkey.ratelimit.RateLimiter;
 import dev.lockkey.redis.RedisLockExecutor;
@@ -15,7 +16,10 @@ import dev.lockkey.redis.connection.RedisConnection;
 import dev.lockkey.redis.dedupe.Deduplicator;
 import dev.lockkey.redis.flight.RedisSingleFlight;
 import dev.lockkey.redis.idempotency.RedisIdempotentCalls;
+import dev.lockkey.redis.permit.RedisPermits;
 import dev.lockkey.redis.ratelimit.RedisRateLimiter;
+import dev.lockkey.redis.rwlock.RedisReadWriteLocks;
+import dev.lockkey.rwlock.ReadWriteLocks;
 import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -29,7 +33,8 @@ import org.springframework.context.annotation.Import;
 /**
  * LockKey for a Spring Boot application: the key space of {@code lockkey.environment}, a
  * {@link RedisLockExecutor} with the {@code lockkey.lock.*} defaults, {@link SingleFlight},
- * {@link Deduplicator}, {@link RateLimiter} and {@link IdempotentCalls} on one {@link RedisConnection}
+ * {@link Deduplicator}, {@link RateLimiter}, and {@link IdempotentCalls}, {@link Permits} and
+ * {@link ReadWriteLocks} on the executor's renewal threads and subscriber connection, on one {@link RedisConnection}
  * (the application's bean; else its Spring Data Lettuce connection factory's client, from
  * {@link LockKeySpringDataRedisAutoConfiguration}; else its {@code UnifiedJedis} bean; else a Jedis
  * client built from {@code spring.data.redis.*}), every
@@ -38,8 +43,8 @@ import org.springframework.context.annotation.Import;
  * (those three from {@link LockKeyCommonConfiguration}). Redis is the backend unless {@code lockkey.backend}
  * names another ({@code jdbc}: {@link LockKeyJdbcAutoConfiguration}; {@code dynamodb}:
  * {@link LockKeyDynamoDbAutoConfiguration}).
- * Each bean yields to one of the application's own of its type; the context closes the executor,
- * the idempotent calls and the client it built.
+ * Each bean yields to one of the application's own of its type; the context closes the executor
+ * (which stops the purposes created on it) and the client it built.
  */
 @AutoConfiguration
 @ConditionalOnClass(RedisLockExecutor.class)
@@ -69,7 +74,7 @@ public class LockKeyAutoConfiguration {
             .waitTime(lock.waitTime())
             .renewal(lock.renewal())
             .build())
-        .listener(allOf(listeners))
+        .listener(LockListener.all(listeners.orderedStream().toArray(LockListener[]::new)))
         .build();
   }
 
@@ -128,23 +133,45 @@ public class LockKeyAutoConfiguration {
   }
 
   /**
-   * Idempotent calls in the key space, told about every {@link LockListener} bean, unless the
-   * application defines its own {@link IdempotentCalls} bean. The context closes them (their
-   * renewal thread), not the client.
+   * Idempotent calls created on the executor, unless the application defines its own
+   * {@link IdempotentCalls} bean: in its key space, telling its listener, their records renewed on
+   * its renewal threads and their waits on its subscriber connection. Closing the executor stops them.
    *
-   * @param redis the connection LockKey runs on
-   * @param keyspace the key space bean
-   * @param listeners every {@link LockListener} bean, in order
+   * @param executor the lock executor bean, whose machinery they share
    * @return the idempotent calls
    */
   @Bean
   @ConditionalOnMissingBean
-  public IdempotentCalls lockKeyIdempotentCalls(RedisConnection redis, Keyspace keyspace,
-      ObjectProvider<LockListener> listeners) {
-    return RedisIdempotentCalls.create(redis, keyspace, allOf(listeners));
+  public IdempotentCalls lockKeyIdempotentCalls(RedisLockExecutor executor) {
+    return RedisIdempotentCalls.create(executor);
   }
 
-  private static LockListener allOf(ObjectProvider<LockListener> listeners) {
-    return LockListener.all(listeners.orderedStream().toArray(LockListener[]::new));
+  /**
+   * Permits created on the executor, for {@code @Permitted} methods, unless the application defines
+   * its own {@link Permits} bean: in its key space, telling its listener, on its renewal threads and
+   * its subscriber connection. Closing the executor stops them.
+   *
+   * @param executor the lock executor bean, whose machinery they share
+   * @return the permits
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  public Permits lockKeyPermits(RedisLockExecutor executor) {
+    return RedisPermits.create(executor);
+  }
+
+  /**
+   * Read/write locks created on the executor, for {@code @ReadLocked} and {@code @WriteLocked}
+   * methods, unless the application defines its own {@link ReadWriteLocks} bean: in its key space,
+   * telling its listener, on its renewal threads and its subscriber connection. Closing the executor
+   * stops them.
+   *
+   * @param executor the lock executor bean, whose machinery they share
+   * @return the read/write locks
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  public ReadWriteLocks lockKeyReadWriteLocks(RedisLockExecutor executor) {
+    return RedisReadWriteLocks.create(executor);
   }
 }

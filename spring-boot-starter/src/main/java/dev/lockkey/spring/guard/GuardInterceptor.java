@@ -15,7 +15,8 @@ import org.springframework.aop.support.AopUtils;
 import org.springframework.core.MethodClassKey;
 
 /**
- * Runs calls of {@code @Locked}, {@code @SingleFlighted}, {@code @RateLimited} and {@code @Idempotent} bean methods
+ * Runs calls of bean methods with a LockKey guard annotation ({@code @Locked}, {@code @SingleFlighted},
+ * {@code @RateLimited}, {@code @Idempotent}, {@code @Permitted}, {@code @ReadLocked}, {@code @WriteLocked})
  * through a {@link GuardInvoker}: the generated {@code XxxGuards} table is loaded once per class,
  * each method's guard found once; a call then only builds its key through the generated factory.
  * The lease of a {@code Lease} parameter (the token of a {@code FencingToken} parameter) is written

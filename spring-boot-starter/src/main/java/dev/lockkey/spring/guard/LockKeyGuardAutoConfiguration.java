@@ -6,11 +6,16 @@ import dev.lockkey.flight.SingleFlight;
 import dev.lockkey.guard.GuardInvoker;
 import dev.lockkey.guard.Idempotent;
 import dev.lockkey.guard.Locked;
+import dev.lockkey.guard.Permitted;
 import dev.lockkey.guard.RateLimited;
+import dev.lockkey.guard.ReadLocked;
 import dev.lockkey.guard.SingleFlighted;
+import dev.lockkey.guard.WriteLocked;
 import dev.lockkey.idempotency.IdempotentCalls;
 import dev.lockkey.lock.LockExecutor;
+import dev.lockkey.permit.Permits;
 import dev.lockkey.ratelimit.RateLimiter;
+import dev.lockkey.rwlock.ReadWriteLocks;
 import dev.lockkey.spring.autoconfigure.LockKeyAutoConfiguration;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.springframework.aop.Advisor;
@@ -30,11 +35,15 @@ import org.springframework.core.ResolvableType;
 
 /**
  * Guards bean methods annotated {@link Locked @Locked}, {@link SingleFlighted @SingleFlighted},
- * {@link RateLimited @RateLimited} or {@link Idempotent @Idempotent}: a {@link GuardInvoker} on
- * the lock executor, single flights, rate limiter, idempotent calls, the application's
+ * {@link RateLimited @RateLimited}, {@link Idempotent @Idempotent}, {@link Permitted @Permitted},
+ * {@link ReadLocked @ReadLocked} or {@link WriteLocked @WriteLocked}: a {@link GuardInvoker} on
+ * the lock executor, single flights, rate limiter, idempotent calls, permits, read/write locks, the application's
  * {@code ResultCodec<R>} beans and Jackson mapper and (when configured) secret, and an infrastructure advisor that
  * Spring Boot's auto-proxying applies to every bean with such a method. The keys are built by the
- * classes lockkey-processor generated; nothing is parsed at run time.
+ * classes lockkey-processor generated; nothing is parsed at run time. A guarded method whose part
+ * the application lacks (a {@code @Permitted} method on the JDBC or DynamoDB backend, which have no
+ * {@link Permits}) fails at its first call with an {@link IllegalStateException} naming the
+ * method; it never runs unguarded.
  */
 @AutoConfiguration(after = LockKeyAutoConfiguration.class)
 @ConditionalOnClass({MethodInterceptor.class, GuardInvoker.class})
@@ -49,6 +58,9 @@ public class LockKeyGuardAutoConfiguration {
    * @param flights the {@link SingleFlight} bean, if any, for {@code @SingleFlighted} methods
    * @param limiter the {@link RateLimiter} bean, if any, for {@code @RateLimited} methods
    * @param calls the {@link IdempotentCalls} bean, if any, for {@code @Idempotent} methods
+   * @param permits the {@link Permits} bean, if any, for {@code @Permitted} methods
+   * @param readWriteLocks the {@link ReadWriteLocks} bean, if any, for {@code @ReadLocked} and
+   *     {@code @WriteLocked} methods
    * @param secret the {@link KeySecret} bean, if any, for keys with {@code @Secret} fields
    * @param beans where an {@code @Idempotent} method without a codec of its own finds the one
    *     {@code ResultCodec<R>} bean of its result type {@code R}, else the application's Jackson
@@ -60,12 +72,14 @@ public class LockKeyGuardAutoConfiguration {
   @ConditionalOnMissingBean
   @ConditionalOnSingleCandidate(LockExecutor.class)
   public GuardInvoker lockKeyGuardInvoker(LockExecutor executor, ObjectProvider<SingleFlight> flights,
-      ObjectProvider<RateLimiter> limiter, ObjectProvider<IdempotentCalls> calls, ObjectProvider<KeySecret> secret,
-      BeanFactory beans) {
+      ObjectProvider<RateLimiter> limiter, ObjectProvider<IdempotentCalls> calls, ObjectProvider<Permits> permits,
+      ObjectProvider<ReadWriteLocks> readWriteLocks, ObjectProvider<KeySecret> secret, BeanFactory beans) {
     GuardInvoker.Builder invoker = GuardInvoker.builder(executor);
     flights.ifAvailable(invoker::singleFlight);
     limiter.ifAvailable(invoker::rateLimiter);
     calls.ifAvailable(invoker::idempotentCalls);
+    permits.ifAvailable(invoker::permits);
+    readWriteLocks.ifAvailable(invoker::readWriteLocks);
     secret.ifAvailable(invoker::secret);
     invoker.resultCodecs(type -> {
       // by the bean's declared generic type, as @Autowired ResultCodec<Receipt> would match it
@@ -83,7 +97,8 @@ public class LockKeyGuardAutoConfiguration {
    *
    * @param invoker the {@link GuardInvoker} bean, looked up at the first guarded call
    * @return the advisor matching every method annotated {@code @Locked}, {@code @SingleFlighted},
-   *     {@code @RateLimited} or {@code @Idempotent}
+   *     {@code @RateLimited}, {@code @Idempotent}, {@code @Permitted}, {@code @ReadLocked} or
+   *     {@code @WriteLocked}
    */
   @Bean
   @Role(BeanDefinition.ROLE_INFRASTRUCTURE)
@@ -91,7 +106,10 @@ public class LockKeyGuardAutoConfiguration {
     ComposablePointcut guarded = new ComposablePointcut(AnnotationMatchingPointcut.forMethodAnnotation(Locked.class))
         .union(AnnotationMatchingPointcut.forMethodAnnotation(SingleFlighted.class))
         .union(AnnotationMatchingPointcut.forMethodAnnotation(RateLimited.class))
-        .union(AnnotationMatchingPointcut.forMethodAnnotation(Idempotent.class));
+        .union(AnnotationMatchingPointcut.forMethodAnnotation(Idempotent.class))
+        .union(AnnotationMatchingPointcut.forMethodAnnotation(Permitted.class))
+        .union(AnnotationMatchingPointcut.forMethodAnnotation(ReadLocked.class))
+        .union(AnnotationMatchingPointcut.forMethodAnnotation(WriteLocked.class));
     return new DefaultPointcutAdvisor(guarded, new GuardInterceptor(invoker::getObject));
   }
 }

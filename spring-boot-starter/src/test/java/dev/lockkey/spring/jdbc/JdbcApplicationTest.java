@@ -90,6 +90,16 @@ class JdbcApplicationTest {
   }
 
   @Test
+  void aPermittedMethodFailsLoudlyForTheDatabaseHasNoPermits() {
+    int runs = desk.runs();
+    assertThatThrownBy(() -> desk.reprint("acme", SHIPMENTS.incrementAndGet()))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("reprint")
+        .hasMessageContaining("@Permitted");
+    assertThat(desk.runs()).as("the method never ran unguarded").isEqualTo(runs);
+  }
+
+  @Test
   void theDatabaseIsTheBackendAndItsTablesWereCreated() {
     assertThat(context.getBeansOfType(LockExecutor.class).values()).singleElement()
         .isInstanceOf(JdbcLockExecutor.class);

@@ -1,6 +1,7 @@
 package dev.lockkey.spring.jdbc;
 
 import dev.lockkey.guard.Idempotent;
+import dev.lockkey.guard.Permitted;
 import dev.lockkey.spring.ShipmentDispatch;
 import dev.lockkey.spring.guard.ShipmentQuote;
 import java.util.concurrent.CountDownLatch;
@@ -37,6 +38,16 @@ public class LabelDesk {
       throw new IllegalStateException("the printer jammed");
     }
     return "label " + shipmentId + " " + quote.destination() + " run " + run;
+  }
+
+  /**
+   * Reprints a label on one of two printers: {@code @Permitted}, which this backend has no
+   * {@code Permits} for, so every call fails before it runs.
+   */
+  @Permitted(value = ShipmentDispatch.class, permits = 2)
+  public String reprint(String tenant, long shipmentId) {
+    runs.incrementAndGet();
+    return "label " + shipmentId + " reprinted";
   }
 
   int runs() {
