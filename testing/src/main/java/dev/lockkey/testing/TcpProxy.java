@@ -236,7 +236,10 @@ public final class TcpProxy implements AutoCloseable {
    * @return a snapshot, oldest first
    */
   public List<ProxiedConnection> connections() {
-    return new ArrayList<>(open.values());
+    List<ProxiedConnection> connections = new ArrayList<>(open.values());
+    // not one closing meanwhile (its other side closed it, say): it leaves the map only after its sockets
+    connections.removeIf(connection -> !connection.isOpen());
+    return connections;
   }
 
   /**
