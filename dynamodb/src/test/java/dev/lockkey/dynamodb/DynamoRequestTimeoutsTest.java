@@ -63,10 +63,7 @@ class DynamoRequestTimeoutsTest {
     /** Connections stay open, bytes stop: each attempt waits for its timeout. */
     BLACK_HOLE(TcpProxy::blackHole),
     /** Connections are refused (the kept-alive one reset): the SDK retries at once, nine times. */
-    REFUSE(proxy -> {
-      proxy.refuseConnections();
-      proxy.resetConnections();
-    });
+    REFUSE(TcpProxy::cut);
 
     private final Consumer<TcpProxy> begin;
 

@@ -10,7 +10,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * A {@link StoreOutage} on dynalite: the kit's {@link TcpProxy} between a client of its own and the
- * server (its address type is Jedis'), cut by resetting and then refusing its connections.
+ * server (its address type is Jedis'), cut by {@link TcpProxy#cut()} (refused, then reset).
  */
 final class ProxiedDynaliteOutage implements StoreOutage {
   private final TcpProxy proxy;
@@ -37,8 +37,7 @@ final class ProxiedDynaliteOutage implements StoreOutage {
 
   @Override
   public void begin() {
-    proxy.resetConnections(); // the SDK's kept-alive connection, which a refusal alone would spare
-    proxy.refuseConnections();
+    proxy.cut(); // the SDK's kept-alive connection too, which a refusal alone would spare
   }
 
   @Override

@@ -13,7 +13,7 @@ import redis.clients.jedis.HostAndPort;
 
 /**
  * A {@link StoreOutage} on PostgreSQL: the kit's {@link TcpProxy} between a pool of its own and the
- * server (its address type is Jedis'), cut by resetting and then refusing its connections.
+ * server (its address type is Jedis'), cut by {@link TcpProxy#cut()} (refused, then reset).
  */
 final class ProxiedPostgresOutage implements StoreOutage {
   private final TcpProxy proxy;
@@ -41,8 +41,7 @@ final class ProxiedPostgresOutage implements StoreOutage {
 
   @Override
   public void begin() {
-    proxy.resetConnections(); // the pool's open connections, which a refusal alone would spare
-    proxy.refuseConnections();
+    proxy.cut(); // the pool's open connections too, which a refusal alone would spare
   }
 
   @Override

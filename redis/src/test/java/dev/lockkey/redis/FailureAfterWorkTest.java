@@ -102,8 +102,7 @@ class FailureAfterWorkTest {
   void withLockReturnsTheWorksResultWhenTheConnectionsAreReset() {
     String result = locks.withLock(TestKey.of("payment", 2), OPTIONS, lease -> {
       runs.incrementAndGet();
-      proxy.resetConnections();
-      proxy.refuseConnections(); // so that the release cannot simply reconnect
+      proxy.cut(); // refused as well as reset, so that the release cannot simply reconnect
       return "captured";
     });
     assertThat(result).isEqualTo("captured");

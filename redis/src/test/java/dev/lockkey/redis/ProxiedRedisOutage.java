@@ -14,13 +14,16 @@ import redis.clients.jedis.UnifiedJedis;
 
 /**
  * A {@link StoreOutage} for the lock contract on one redis-server: a {@link TcpProxy} in front of
- * the server, cut by resetting and then refusing its connections. Each Jedis line makes its own
+ * the server, cut by {@link TcpProxy#cut()} (refused, then reset). Each Jedis line makes its own
  * client (Jedis 6.0 has no {@code RedisClient}), so the caller says how.
  */
 public final class ProxiedRedisOutage implements StoreOutage {
-  /** Short timeouts, so that a cut connection fails a request promptly. */
+  /**
+   * Patient timeouts: a cut fails a request at once (its connection reset, a new one refused), so
+   * they only ever end the requests before it, which a loaded machine may slow down by seconds.
+   */
   private static final JedisClientConfig CONFIG =
-      DefaultJedisClientConfig.builder().connectionTimeoutMillis(500).socketTimeoutMillis(500).build();
+      DefaultJedisClientConfig.builder().connectionTimeoutMillis(10_000).socketTimeoutMillis(10_000).build();
 
   private final TcpProxy proxy;
   private final UnifiedJedis client;
@@ -56,8 +59,7 @@ public final class ProxiedRedisOutage implements StoreOutage {
 
   @Override
   public void begin() {
-    proxy.resetConnections();
-    proxy.refuseConnections(); // so that the release cannot simply reconnect
+    proxy.cut(); // refused as well as reset, so that the release cannot simply reconnect
   }
 
   @Override

@@ -34,6 +34,7 @@ import redis.clients.jedis.HostAndPort;
  *   proxy.blackHole();                                       // calls time out, sockets stay open
  *   proxy.resetConnections();                                // "connection reset" on every open one
  *   proxy.refuseConnections();                               // new connections are refused
+ *   proxy.cut();                                             // both: no connection left, none new
  *   proxy.heal();                                            // all back to normal
  * }
  * }</pre>
@@ -171,10 +172,23 @@ public final class TcpProxy implements AutoCloseable {
 
   /**
    * Resets every open connection at once (RST to both sides, SO_LINGER 0): clients get
-   * "connection reset" on their next read or write. New connections work.
+   * "connection reset" on their next read or write. New connections work, including one the
+   * proxy is accepting meanwhile: to leave no connection open, {@link #cut()}.
    */
   public void resetConnections() {
     connections().forEach(ProxiedConnection::reset);
+  }
+
+  /**
+   * Cuts every client off the server until {@link #heal()}: refuses new connections, then resets
+   * every open one. When this returns no connection through the proxy is open, not even one a
+   * client (a pool filling up, a reconnect) made while it ran: refusing first ends the accepting
+   * thread, so that every connection it accepted is open, and reset, by then. Resetting first
+   * would spare one accepted between the two steps.
+   */
+  public void cut() {
+    refuseConnections();
+    resetConnections();
   }
 
   /**
@@ -222,7 +236,10 @@ public final class TcpProxy implements AutoCloseable {
    * @return a snapshot, oldest first
    */
   public List<ProxiedConnection> connections() {
-    return new ArrayList<>(open.values());
+    List<ProxiedConnection> connections = new ArrayList<>(open.values());
+    // not one closing meanwhile (its other side closed it, say): it leaves the map only after its sockets
+    connections.removeIf(connection -> !connection.isOpen());
+    return connections;
   }
 
   /**

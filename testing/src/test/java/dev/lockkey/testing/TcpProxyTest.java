@@ -154,6 +154,30 @@ class TcpProxyTest {
     }
   }
 
+  /**
+   * Clients connecting all the while (a pool filling up, a client reconnecting at once): after a
+   * cut not one connection is left open, where resetting and then refusing spares one accepted
+   * between the two steps now and then.
+   */
+  @Test
+  void aCutLeavesNoConnectionOpenWhileClientsKeepConnecting() throws Exception {
+    try (TcpProxy proxy = TcpProxy.start(redis.node().address());
+        Connecting connecting = Connecting.to(proxy)) {
+      for (int round = 1; round <= 20; round++) {
+        proxy.heal();
+        long connected = connecting.count();
+        Await.until("a new connection through the healed proxy", () -> connecting.count() > connected);
+        proxy.cut();
+        assertThat(proxy.connections()).as("open after cut number " + round).isEmpty();
+        assertThatThrownBy(() -> {
+          try (Jedis refused = connect(proxy, PATIENT_TIMEOUT_MILLIS)) {
+            refused.ping();
+          }
+        }).as("refused after cut number " + round).isInstanceOf(JedisConnectionException.class);
+      }
+    }
+  }
+
   @Test
   void aBlackHoleOnTheSubscribedConnectionAloneSilencesItsMessagesUntilHealed() throws Exception {
     BlockingQueue<String> received = new LinkedBlockingQueue<>();

@@ -114,8 +114,7 @@ class UnknownOutcomeTest {
             keyspace, events);
         RedisIdempotentCalls other = RedisIdempotentCalls.create(redis.newClient(), keyspace)) {
       String result = cutOff.run(key, PAYLOAD, TEXT, token -> {
-        proxy.resetConnections();
-        proxy.refuseConnections(); // Redis fails after the work, before its result is stored
+        proxy.cut(); // Redis fails after the work, before its result is stored
         return work();
       });
       assertThat(result).as("the work ran: its result is returned").isEqualTo("receipt-1");
@@ -138,8 +137,7 @@ class UnknownOutcomeTest {
         RedisIdempotentCalls other = RedisIdempotentCalls.create(redis.newClient(), keyspace)) {
       assertThatThrownBy(() -> cutOff.run(key, PAYLOAD, TEXT, token -> {
         runs.incrementAndGet();
-        proxy.resetConnections();
-        proxy.refuseConnections(); // Redis fails before the failed call's record is removed
+        proxy.cut(); // Redis fails before the failed call's record is removed
         throw new IllegalStateException("payment provider timed out");
       })).isInstanceOf(IllegalStateException.class)
           .satisfies(failure -> assertThat(failure.getSuppressed()).hasAtLeastOneElementOfType(

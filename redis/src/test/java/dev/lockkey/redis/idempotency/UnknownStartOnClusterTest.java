@@ -14,13 +14,14 @@ import dev.lockkey.testing.RedisClusterFixture;
 import dev.lockkey.testing.RedisNode;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
+import java.util.Arrays;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Timeout;
@@ -28,15 +29,17 @@ import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.RedisClusterClient;
 import redis.clients.jedis.commands.ProtocolCommand;
+import redis.clients.jedis.util.RedisInputStream;
 
 /**
  * Issue 28 on the three-master cluster, with the start re-sent by the cluster client. The key's
- * node runs the start and then sleeps ({@code DEBUG SLEEP} 2 s, sent on a connection of its own
- * right behind the start) before it replies: the client (300 ms socket timeout, 3 attempts within
- * 1 s) re-sends the start twice and gives up, with the start run and its copies and clean-up
- * queued on the node in any order. (A copy whose connection the client closed may be dropped by
- * the node: Jedis closes with a reset.) When the node wakes, the application's retry runs the work once, promptly, instead of
- * waiting out the 30 s lease of a start nobody runs.
+ * node runs the start and then sleeps ({@code DEBUG SLEEP} 2 s, on a connection of its own) before
+ * it replies: both reach the node while it is paused (SIGSTOP), the start first, so that it reads
+ * them in one go once resumed. The client (300 ms socket timeout, 3 attempts within 1 s) re-sends
+ * the start twice and gives up, with the start run and its copies and clean-up queued on the node
+ * in any order. (A copy whose connection the client closed may be dropped by the node: Jedis
+ * closes with a reset.) When the node wakes, the application's retry runs the work once,
+ * promptly, instead of waiting out the 30 s lease of a start nobody runs.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class UnknownStartOnClusterTest {
@@ -72,28 +75,40 @@ class UnknownStartOnClusterTest {
     String record = KEYSPACE.fullKey(RedisIdempotentCalls.PURPOSE, key);
     RedisNode node = cluster.nodeServing(record);
     Keyspace warm = Keyspace.of("test-warm"); // the same body: the same node, whose script cache it fills
-    try (RedisIdempotentCalls warmUp = RedisIdempotentCalls.create(impatient, warm);
-        Jedis sleeper = new Jedis(node.address(),
-            DefaultJedisClientConfig.builder().socketTimeoutMillis(10_000).build())) {
+    try (RedisIdempotentCalls warmUp = RedisIdempotentCalls.create(impatient, warm)) {
       assertThat(warmUp.run(key, PAYLOAD, TEXT, token -> "warm")).isEqualTo("warm");
-      sleeper.ping(); // connected now, so that its DEBUG SLEEP is read right after the start
-      // the start and the sleep queue up behind this one, in the order they are sent
-      CompletableFuture<Void> holdUp = node.debugSleep(Duration.ofMillis(200));
-      Thread.sleep(20);
-      Future<String> first = background.submit(
-          () -> calls.run(key, PAYLOAD, TEXT, token -> "receipt-" + runs.incrementAndGet()));
-      Thread.sleep(30);
-      Future<Object> sleep = background.submit(() -> sleeper.sendCommand(DEBUG, "SLEEP", "2"));
+    }
+    impatient.del(warm.fullKey(RedisIdempotentCalls.PURPOSE, key), warm.fullKey(RedisIdempotentCalls.FENCE_PURPOSE, key));
+    AtomicReference<Thread> starting = new AtomicReference<>();
+    AtomicReference<Thread> sleeping = new AtomicReference<>();
+    Future<String> first;
+    Future<Object> sleep;
+    // connected before the pause: a new connection's command would be read an event loop later,
+    // after the start's reply went out
+    try (Jedis sleeper = new Jedis(node.address(), DefaultJedisClientConfig.builder().socketTimeoutMillis(10_000).build())) {
+      sleeper.ping();
+      node.pause(); // what is sent now waits for the node, in the order it is sent
+      try {
+        first = background.submit(() -> {
+          starting.set(Thread.currentThread());
+          return calls.run(key, PAYLOAD, TEXT, token -> "receipt-" + runs.incrementAndGet());
+        });
+        awaitReadingAReply(starting);
+        sleep = background.submit(() -> {
+          sleeping.set(Thread.currentThread());
+          return sleeper.sendCommand(DEBUG, "SLEEP", "2");
+        });
+        awaitReadingAReply(sleeping);
+      } finally {
+        node.resume(); // it reads both at once: runs the start, then sleeps before it replies
+      }
 
       assertThatThrownBy(() -> first.get(10, TimeUnit.SECONDS)).hasCauseInstanceOf(RedisUnavailableException.class);
       assertThat(runs).as("nothing ran").hasValue(0);
-      holdUp.get(10, TimeUnit.SECONDS);
       sleep.get(10, TimeUnit.SECONDS);
-      assertThat(impatient.exists(KEYSPACE.fullKey(RedisIdempotentCalls.FENCE_PURPOSE, key)))
-          .as("the start ran: only its reply was late").isTrue();
-    } finally {
-      impatient.del(warm.fullKey(RedisIdempotentCalls.PURPOSE, key), warm.fullKey(RedisIdempotentCalls.FENCE_PURPOSE, key));
     }
+    assertThat(impatient.exists(KEYSPACE.fullKey(RedisIdempotentCalls.FENCE_PURPOSE, key)))
+        .as("the start ran: only its reply was late").isTrue();
     long awakeAtNanos = System.nanoTime();
     String result = calls.run(key, PAYLOAD, TEXT, token -> {
       ranAtNanos.set(System.nanoTime());
@@ -105,5 +120,24 @@ class UnknownStartOnClusterTest {
         .isLessThan(PROMPTLY);
     assertThat(calls.run(key, PAYLOAD, TEXT, token -> "again-" + runs.incrementAndGet())).isEqualTo("receipt-1");
     assertThat(runs).as("never twice").hasValue(1);
+  }
+
+  /**
+   * Waits until the thread in {@code thread} reads a reply in Jedis: the command it sent before
+   * is on its way (on a paused node: waiting in the node's socket).
+   */
+  private static void awaitReadingAReply(AtomicReference<Thread> thread) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!readsAReply(thread.get())) {
+      if (System.nanoTime() - deadline > 0) {
+        throw new AssertionError(thread.get() + " sent nothing within 10 s");
+      }
+      Thread.sleep(1);
+    }
+  }
+
+  private static boolean readsAReply(Thread thread) {
+    return thread != null && Arrays.stream(thread.getStackTrace())
+        .anyMatch(frame -> frame.getClassName().equals(RedisInputStream.class.getName()));
   }
 }

@@ -220,8 +220,7 @@ class ScriptRetryTest {
         LockNames lock = names();
         String owner = OwnerTokens.next();
         assertThat(new LockCommands(JedisConnection.of(direct)).acquire(List.of(lock), owner, Duration.ofSeconds(30)).acquired()).isTrue();
-        proxy.refuseConnections();
-        proxy.resetConnections();
+        proxy.cut();
 
         new LockCommands(JedisConnection.of(viaProxy), LockCommands.FENCE_GRACE, 0, Duration.ZERO, background).cleanUp(List.of(lock), owner,
             Duration.ofSeconds(30));

@@ -7,7 +7,6 @@ import dev.lockkey.lock.LockListener;
 import dev.lockkey.redis.RedisLockExecutor;
 import dev.lockkey.testing.RedisFixture;
 import dev.lockkey.testing.TcpProxy;
-import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import redis.clients.jedis.HostAndPort;
@@ -39,7 +38,9 @@ class LettuceSingleBackendContractTest extends LockBackendContract {
       return null;
     }
     TcpProxy proxy = TcpProxy.start(new HostAndPort(redis.host(), redis.port()));
-    LettuceClients client = LettuceClients.at(proxy.address(), Duration.ofMillis(500));
+    // the suite's timeout, not a shorter one: a request before the cut must not time out on a
+    // loaded machine, and the one after it waits it out (Lettuce holds it for its reconnect)
+    LettuceClients client = LettuceClients.at(proxy.address(), LettuceClients.TIMEOUT);
     return new StoreOutage() {
       private LockExecutor executor;
 
@@ -51,8 +52,7 @@ class LettuceSingleBackendContractTest extends LockBackendContract {
 
       @Override
       public void begin() {
-        proxy.resetConnections();
-        proxy.refuseConnections(); // so that the release cannot simply reconnect
+        proxy.cut(); // refused as well as reset, so that the release cannot simply reconnect
       }
 
       @Override
