@@ -4,8 +4,11 @@ import dev.lockkey.Keyspace;
 import dev.lockkey.idempotency.IdempotentCalls;
 import dev.lockkey.jdbc.JdbcIdempotentCalls;
 import dev.lockkey.jdbc.JdbcLockExecutor;
+import dev.lockkey.jdbc.JdbcLockExecutorBuilder;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.LockOptions;
+import dev.lockkey.permit.Permits;
+import dev.lockkey.rwlock.ReadWriteLocks;
 import dev.lockkey.spring.guard.LockKeyGuardAutoConfiguration;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.ObjectProvider;
@@ -85,6 +88,53 @@ public class LockKeyJdbcAutoConfiguration {
   @ConditionalOnMissingBean
   public JdbcLockExecutor lockKeyExecutor(DataSource dataSource, Keyspace keyspace, LockKeyProperties properties,
       LockKeyJdbcProperties jdbc, ObjectProvider<LockListener> listeners) {
+    return builder(dataSource, keyspace, properties, jdbc, listeners).build();
+  }
+
+  /**
+   * Permits ({@code @Permitted} methods) in the lock table's holders table, with the executor's
+   * table, listeners, poll interval and operation timeout; closed with the context. Yields to the
+   * application's own {@link Permits} bean.
+   *
+   * @param dataSource the application's data source; the permits take a connection per statement
+   *     or short transaction, and one for their release listener
+   * @param keyspace the key space bean
+   * @param properties the bound {@code lockkey.*} properties
+   * @param jdbc the bound {@code lockkey.jdbc.*} properties
+   * @param listeners every {@link LockListener} bean, in order
+   * @return the permits
+   */
+  @Bean
+  @DependsOn(SCHEMA)
+  @ConditionalOnMissingBean
+  public Permits lockKeyPermits(DataSource dataSource, Keyspace keyspace, LockKeyProperties properties,
+      LockKeyJdbcProperties jdbc, ObjectProvider<LockListener> listeners) {
+    return builder(dataSource, keyspace, properties, jdbc, listeners).buildPermits();
+  }
+
+  /**
+   * Read/write locks ({@code @ReadLocked} and {@code @WriteLocked} methods) in the lock table's
+   * holders table, as {@link #lockKeyPermits}; closed with the context. Yields to the application's
+   * own {@link ReadWriteLocks} bean.
+   *
+   * @param dataSource the application's data source
+   * @param keyspace the key space bean
+   * @param properties the bound {@code lockkey.*} properties
+   * @param jdbc the bound {@code lockkey.jdbc.*} properties
+   * @param listeners every {@link LockListener} bean, in order
+   * @return the read/write locks
+   */
+  @Bean
+  @DependsOn(SCHEMA)
+  @ConditionalOnMissingBean
+  public ReadWriteLocks lockKeyReadWriteLocks(DataSource dataSource, Keyspace keyspace, LockKeyProperties properties,
+      LockKeyJdbcProperties jdbc, ObjectProvider<LockListener> listeners) {
+    return builder(dataSource, keyspace, properties, jdbc, listeners).buildReadWriteLocks();
+  }
+
+  /** One builder for the executor, the permits and the read/write locks: the same table and settings. */
+  private static JdbcLockExecutorBuilder builder(DataSource dataSource, Keyspace keyspace, LockKeyProperties properties,
+      LockKeyJdbcProperties jdbc, ObjectProvider<LockListener> listeners) {
     LockKeyProperties.Lock lock = properties.lock();
     return JdbcLockExecutor.builder(dataSource, keyspace)
         .table(jdbc.lockTable())
@@ -95,8 +145,7 @@ public class LockKeyJdbcAutoConfiguration {
             .build())
         .maxPollInterval(jdbc.maxPollInterval())
         .operationTimeout(jdbc.operationTimeout())
-        .listener(LockListener.all(listeners.orderedStream().toArray(LockListener[]::new)))
-        .build();
+        .listener(LockListener.all(listeners.orderedStream().toArray(LockListener[]::new)));
   }
 
   /**

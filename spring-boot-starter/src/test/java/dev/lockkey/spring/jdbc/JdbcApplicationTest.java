@@ -5,8 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lockkey.idempotency.IdempotentCalls;
 import dev.lockkey.jdbc.JdbcLockExecutor;
+import dev.lockkey.jdbc.JdbcPermits;
+import dev.lockkey.jdbc.JdbcReadWriteLocks;
 import dev.lockkey.jdbc.TestPostgres;
 import dev.lockkey.lock.LockExecutor;
+import dev.lockkey.permit.Permits;
+import dev.lockkey.rwlock.ReadWriteLocks;
 import dev.lockkey.spring.ShipmentDispatchKey;
 import dev.lockkey.spring.guard.ShipmentQuote;
 import java.util.ArrayList;
@@ -90,13 +94,18 @@ class JdbcApplicationTest {
   }
 
   @Test
-  void aPermittedMethodFailsLoudlyForTheDatabaseHasNoPermits() {
-    int runs = desk.runs();
-    assertThatThrownBy(() -> desk.reprint("acme", SHIPMENTS.incrementAndGet()))
-        .isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining("reprint")
-        .hasMessageContaining("@Permitted");
-    assertThat(desk.runs()).as("the method never ran unguarded").isEqualTo(runs);
+  void aPermittedMethodLetsInAtMostItsPermitsOnTheDatabase() throws Exception {
+    assertThat(context.getBean(Permits.class)).isInstanceOf(JdbcPermits.class);
+    assertThat(context.getBean(ReadWriteLocks.class)).isInstanceOf(JdbcReadWriteLocks.class);
+    long shipment = SHIPMENTS.incrementAndGet();
+    List<Future<String>> calls = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      calls.add(threads.submit(() -> desk.reprint("acme", shipment)));
+    }
+    for (Future<String> call : calls) {
+      assertThat(call.get(1, TimeUnit.MINUTES)).isEqualTo("label " + shipment + " reprinted");
+    }
+    assertThat(desk.mostReprinting()).as("callers inside at once, two permits").isBetween(1, 2);
   }
 
   @Test

@@ -12,11 +12,14 @@ import org.springframework.jdbc.core.JdbcTemplate;
 /**
  * A bean with an {@code @Idempotent} method whose work writes a row through the application's
  * {@link JdbcTemplate}, so in the caller's transaction; instrumented for the test: how often it
- * ran, a gate that holds the run inside, and a switch that makes it throw after its write.
+ * ran, a gate that holds the run inside, and a switch that makes it throw after its write. And a
+ * {@code @Permitted} method that counts its callers inside.
  */
 public class LabelDesk {
   private final JdbcTemplate jdbc;
   private final AtomicInteger runs = new AtomicInteger();
+  private final AtomicInteger reprinting = new AtomicInteger();
+  private final AtomicInteger mostReprinting = new AtomicInteger();
   private volatile CountDownLatch gate = new CountDownLatch(0);
   private volatile CountDownLatch entered = new CountDownLatch(0);
   private volatile boolean failing;
@@ -40,14 +43,22 @@ public class LabelDesk {
     return "label " + shipmentId + " " + quote.destination() + " run " + run;
   }
 
-  /**
-   * Reprints a label on one of two printers: {@code @Permitted}, which this backend has no
-   * {@code Permits} for, so every call fails before it runs.
-   */
-  @Permitted(value = ShipmentDispatch.class, permits = 2)
-  public String reprint(String tenant, long shipmentId) {
-    runs.incrementAndGet();
-    return "label " + shipmentId + " reprinted";
+  /** Reprints a label on one of two printers: at most two callers inside, by the database's permits. */
+  @Permitted(value = ShipmentDispatch.class, permits = 2, waitTime = "1m")
+  public String reprint(String tenant, long shipmentId) throws InterruptedException {
+    int now = reprinting.incrementAndGet();
+    mostReprinting.accumulateAndGet(now, Math::max);
+    try {
+      Thread.sleep(50); // long enough for the other callers to arrive while this one holds a permit
+      return "label " + shipmentId + " reprinted";
+    } finally {
+      reprinting.decrementAndGet();
+    }
+  }
+
+  /** {@return the most callers that were inside {@link #reprint} at once} */
+  int mostReprinting() {
+    return mostReprinting.get();
   }
 
   int runs() {
