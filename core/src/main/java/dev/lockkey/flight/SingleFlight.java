@@ -10,7 +10,7 @@ import dev.lockkey.lock.LockedWork;
  * result, e.g. {@code dev.lockkey.redis.flight.RedisSingleFlight}:
  *
  * <pre>{@code
- * SingleFlight flights = RedisSingleFlight.create(redisClient, lockExecutor);
+ * SingleFlight flights = RedisSingleFlight.create(redis, lockExecutor);
  * String summary = flights.run(DocumentSummaryKey.of(tenant, documentId, 2, content), summaries,
  *     lease -> model.summarize(content));
  * }</pre>

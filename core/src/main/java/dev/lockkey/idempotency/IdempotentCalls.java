@@ -9,7 +9,7 @@ import dev.lockkey.lock.LockException;
  * {@code dev.lockkey.redis.idempotency.RedisIdempotentCalls}:
  *
  * <pre>{@code
- * IdempotentCalls calls = RedisIdempotentCalls.create(redisClient, Keyspace.of("prod"));
+ * IdempotentCalls calls = RedisIdempotentCalls.create(redis, Keyspace.of("prod"));
  * Receipt receipt = calls.run(CaptureKey.of(tenant, idempotencyKey), CaptureRequestFingerprint.of(request),
  *     captures, fencingToken -> payments.capture(request, fencingToken));
  * }</pre>

@@ -8,7 +8,7 @@ import dev.lockkey.lock.LockException;
  * {@code dev.lockkey.redis.ratelimit.RedisRateLimiter}:
  *
  * <pre>{@code
- * RateLimiter limiter = RedisRateLimiter.create(redisClient, Keyspace.of("prod"));
+ * RateLimiter limiter = RedisRateLimiter.create(redis, Keyspace.of("prod"));
  * RateDecision decision = limiter.tryAcquire(LoginAttemptsKey.of(username, Instant.now()), RateLimit.perKeyWindow(5));
  * if (!decision.allowed()) {
  *   throw new TooManyAttempts(decision.retryAfter());

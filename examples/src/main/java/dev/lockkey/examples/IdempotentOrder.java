@@ -7,6 +7,7 @@ import dev.lockkey.examples.specs.OrderSubmissionKey;
 import dev.lockkey.idempotency.IdempotencyConflictException;
 import dev.lockkey.idempotency.IdempotencyOptions;
 import dev.lockkey.idempotency.IdempotentCalls;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.idempotency.RedisIdempotentCalls;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -69,8 +70,8 @@ final class IdempotentOrder {
     try (OrderDatabase database = OrderDatabase.open();
         Worker one = Worker.start("server-1", redis);
         Worker two = Worker.start("server-2", redis);
-        IdempotentCalls first = RedisIdempotentCalls.create(one.client(), redis.keyspace());
-        IdempotentCalls second = RedisIdempotentCalls.create(two.client(), redis.keyspace())) {
+        IdempotentCalls first = RedisIdempotentCalls.create(JedisConnection.of(one.client()), redis.keyspace());
+        IdempotentCalls second = RedisIdempotentCalls.create(JedisConnection.of(two.client()), redis.keyspace())) {
       List<IdempotentCalls> servers = List.of(first, second);
       Set<String> confirmations = ConcurrentHashMap.newKeySet();
       List<Runnable> submissions = new ArrayList<>();

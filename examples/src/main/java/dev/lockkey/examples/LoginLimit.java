@@ -4,6 +4,7 @@ import dev.lockkey.examples.specs.LoginAttemptsKey;
 import dev.lockkey.ratelimit.RateDecision;
 import dev.lockkey.ratelimit.RateLimit;
 import dev.lockkey.ratelimit.RateLimiter;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.ratelimit.RedisRateLimiter;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -59,7 +60,7 @@ final class LoginLimit {
   static Result run(DemoRedis redis, Narration say) {
     say.heading("7. Rate limit: " + ATTEMPTS + " logins of alice within one minute, at most " + LIMIT + " allowed");
     try (Worker server = Worker.start("server-1", redis)) {
-      RateLimiter limiter = RedisRateLimiter.create(server.client(), redis.keyspace());
+      RateLimiter limiter = RedisRateLimiter.create(JedisConnection.of(server.client()), redis.keyspace());
       RateLimit perMinute = RateLimit.perKeyWindow(LIMIT); // the window is the key's @Window field
       Instant now = Instant.now();
       List<RateDecision> decisions = new ArrayList<>();

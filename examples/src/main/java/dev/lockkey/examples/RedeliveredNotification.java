@@ -2,6 +2,7 @@ package dev.lockkey.examples;
 
 import dev.lockkey.examples.specs.Channel;
 import dev.lockkey.examples.specs.NotificationDeliveryKey;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.dedupe.DedupeMark;
 import dev.lockkey.redis.dedupe.Deduplicator;
 import java.time.Duration;
@@ -56,7 +57,7 @@ final class RedeliveredNotification {
     say.heading("6. Dedupe: event evt-981 for u-7 is delivered " + DELIVERIES + " times, to 2 servers at once");
     try (Worker one = Worker.start("server-1", redis); Worker two = Worker.start("server-2", redis)) {
       List<Deduplicator> servers = List.of(
-          Deduplicator.create(one.client(), redis.keyspace()), Deduplicator.create(two.client(), redis.keyspace()));
+          Deduplicator.create(JedisConnection.of(one.client()), redis.keyspace()), Deduplicator.create(JedisConnection.of(two.client()), redis.keyspace()));
       NotificationDeliveryKey email = NotificationDeliveryKey.of("evt-981", "u-7", Channel.EMAIL);
       AtomicInteger deliveries = new AtomicInteger();
       AtomicInteger emailsSent = new AtomicInteger();

@@ -4,6 +4,7 @@ import dev.lockkey.codec.ResultCodec;
 import dev.lockkey.examples.specs.DocumentSummaryKey;
 import dev.lockkey.flight.FlightOptions;
 import dev.lockkey.flight.SingleFlight;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.flight.RedisSingleFlight;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -76,7 +77,7 @@ final class SummaryOnce {
       String name = "server-" + s;
       servers.add(() -> {
         try (Worker server = Worker.start(name, redis)) {
-          SingleFlight flights = RedisSingleFlight.create(server.client(), server.locks());
+          SingleFlight flights = RedisSingleFlight.create(JedisConnection.of(server.client()), server.locks());
           List<Runnable> handlers = new ArrayList<>();
           for (int r = 0; r < REQUESTS_PER_SERVER; r++) {
             handlers.add(() -> {

@@ -1,6 +1,7 @@
 package dev.lockkey.examples;
 
 import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.connection.JedisConnection;
 import redis.clients.jedis.RedisClient;
 
 /**
@@ -15,7 +16,7 @@ record Worker(String name, RedisClient client, RedisLockExecutor locks) implemen
   /** A worker with a new client and executor; the caller closes it. */
   static Worker start(String name, DemoRedis redis) {
     RedisClient client = redis.newClient();
-    return new Worker(name, client, RedisLockExecutor.create(client, redis.keyspace()));
+    return new Worker(name, client, RedisLockExecutor.create(JedisConnection.of(client), redis.keyspace()));
   }
 
   /** Closes the executor, then the client. */

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.lockkey.Keyspace;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.testing.FencedStore;
 import dev.lockkey.testing.LockKeyTest;
 import dev.lockkey.testing.OverlapCounter;
@@ -92,7 +93,7 @@ class CriticalSectionProofTest {
     FencedStore<Long> ledger = new FencedStore<>();
     TcpProxy cable = redis.newProxy();
     try (RedisLockExecutor cutOff = RedisLockExecutor.create(
-            redis.newClient(cable, Duration.ofSeconds(2), Duration.ofMillis(300)), Keyspace.of(redis.env()));
+            JedisConnection.of(redis.newClient(cable, Duration.ofSeconds(2), Duration.ofMillis(300))), Keyspace.of(redis.env()));
         RedisLockExecutor other = executor(redis)) {
       PaymentCaptures first = new PaymentCaptures(cutOff, renewed, ledger::write);
       PaymentCaptures second = new PaymentCaptures(other, renewed, ledger::write);
@@ -152,6 +153,6 @@ class CriticalSectionProofTest {
   }
 
   private static RedisLockExecutor executor(TestRedis redis) {
-    return RedisLockExecutor.create(redis.newClient(), Keyspace.of(redis.env()));
+    return RedisLockExecutor.create(JedisConnection.of(redis.newClient()), Keyspace.of(redis.env()));
   }
 }

@@ -8,6 +8,7 @@ import dev.lockkey.examples.specs.PaymentCaptureKey;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.testing.LockKeyTest;
 import dev.lockkey.testing.TestRedis;
 import java.time.Duration;
@@ -48,7 +49,7 @@ class LeftoverLockTest {
   static class ForgetsToRelease {
     @Test
     void takesALockAndKeepsIt(TestRedis redis) {
-      try (RedisLockExecutor locks = RedisLockExecutor.create(redis.newClient(), Keyspace.of(redis.env()))) {
+      try (RedisLockExecutor locks = RedisLockExecutor.create(JedisConnection.of(redis.newClient()), Keyspace.of(redis.env()))) {
         Lease lease = locks.acquire(PaymentCaptureKey.of("t42", 98765),
             LockOptions.builder().leaseTime(Duration.ofMinutes(1)).build());
         LEAKED.set(lease.fullKey());

@@ -12,7 +12,6 @@ import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.lock.MultiLease;
-import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.connection.RedisConnection;
 import dev.lockkey.redis.internal.EvictionPolicyCheck;
 import dev.lockkey.redis.internal.ExecutorMachinery;
@@ -28,23 +27,25 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.Objects;
 import java.util.Optional;
-import redis.clients.jedis.UnifiedJedis;
 
 /**
  * Takes locks on {@link LockKey}s in Redis: one executor per application and key space, shared by
- * all threads. Build it from any {@code UnifiedJedis} of Jedis 6.0 to 8: a {@code RedisClient} (Jedis
- * 7.2+) or {@code JedisPooled} (Jedis 6, 7) for one server, a {@code RedisClusterClient} (Jedis 7.2+)
- * or {@code JedisCluster} for Redis Cluster:
+ * all threads. Build it on a {@link RedisConnection}, the one entry point per Redis client: Jedis
+ * (the default; any {@code UnifiedJedis} of Jedis 6.0 to 8: a {@code RedisClient} (Jedis 7.2+) or
+ * {@code JedisPooled} (Jedis 6, 7) for one server, a {@code RedisClusterClient} (Jedis 7.2+) or
+ * {@code JedisCluster} for Redis Cluster) through {@code JedisConnection.of}, Lettuce through
+ * {@code LettuceConnection.of}:
  *
  * <pre>{@code
- * RedisLockExecutor locks = RedisLockExecutor.create(redisClient, Keyspace.of("prod"));
+ * RedisConnection redis = JedisConnection.of(redisClient);
+ * RedisLockExecutor locks = RedisLockExecutor.create(redis, Keyspace.of("prod"));
  * try (Lease lease = locks.acquire(PaymentCaptureKey.of("t42", 98765))) {
  *   ledger.capture(payment, lease.fencingToken());
  * }
  * }</pre>
  *
- * <p>Or from any client through the {@link RedisConnection} port, e.g. Lettuce:
- * {@code RedisLockExecutor.create(LettuceConnection.of(lettuceClient), keyspace)}.
+ * <p>No Jedis type appears in this class or the purposes' classes, so an application on Lettuce
+ * alone needs no Jedis on its class path.
  *
  * An uncontended acquire and a release are one round trip each. The {@link dev.lockkey.redis
  * package documentation} describes the Redis data, fencing tokens, waiting and failures. This class
@@ -94,17 +95,6 @@ public final class RedisLockExecutor implements LockExecutor {
   }
 
   /**
-   * An executor with {@link LockOptions#defaults()} and no listener.
-   *
-   * @param jedis the client: any {@code UnifiedJedis}, single server or cluster (Jedis 6.0 to 8)
-   * @param keyspace the key space, e.g. {@code Keyspace.of("prod")}
-   * @return the executor; close it before the client
-   */
-  public static RedisLockExecutor create(UnifiedJedis jedis, Keyspace keyspace) {
-    return builder(jedis, keyspace).build();
-  }
-
-  /**
    * An executor on any Redis client, with {@link LockOptions#defaults()} and no listener.
    *
    * @param redis the client through the connection port, e.g. {@code LettuceConnection.of(client)}
@@ -113,17 +103,6 @@ public final class RedisLockExecutor implements LockExecutor {
    */
   public static RedisLockExecutor create(RedisConnection redis, Keyspace keyspace) {
     return builder(redis, keyspace).build();
-  }
-
-  /**
-   * A builder for an executor on {@code jedis} (which the caller keeps and closes) and {@code keyspace}.
-   *
-   * @param jedis the client: any {@code UnifiedJedis}, single server or cluster (Jedis 6.0 to 8)
-   * @param keyspace the key space, e.g. {@code Keyspace.of("prod")}
-   * @return the builder
-   */
-  public static RedisLockExecutorBuilder builder(UnifiedJedis jedis, Keyspace keyspace) {
-    return builder(JedisConnection.of(jedis), keyspace);
   }
 
   /**

@@ -1,7 +1,9 @@
 /**
  * Locks on {@link dev.lockkey.LockKey}s in Redis: {@link dev.lockkey.redis.RedisLockExecutor},
- * built on any Jedis {@code UnifiedJedis} of Jedis 6.0 to 8: {@code RedisClient} or {@code JedisPooled}
- * (one server), {@code RedisClusterClient} or {@code JedisCluster} (Redis Cluster). The leases,
+ * built on a {@link dev.lockkey.redis.connection.RedisConnection}: any Jedis {@code UnifiedJedis} of
+ * Jedis 6.0 to 8 ({@code RedisClient} or {@code JedisPooled} for one server, {@code RedisClusterClient}
+ * or {@code JedisCluster} for Redis Cluster) through {@code JedisConnection.of}, or Lettuce through
+ * {@code LettuceConnection.of}. The leases,
  * options and exceptions it uses are the backend-neutral ones of {@link dev.lockkey.lock}; the
  * purposes built on Redis live in sub-packages ({@code flight}, {@code dedupe}, {@code ratelimit},
  * {@code rollout}); {@code internal} is not API.

@@ -5,6 +5,7 @@ import dev.lockkey.format.CanonicalJson;
 import dev.lockkey.idempotency.IdempotencyOptions;
 import dev.lockkey.idempotency.IdempotentCalls;
 import dev.lockkey.lock.SampleKey;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.idempotency.RedisIdempotentCalls;
 import java.util.function.Function;
 import redis.clients.jedis.RedisClient;
@@ -26,7 +27,7 @@ public final class WithoutJackson implements Function<String, String> {
     String fingerprint = CanonicalJson.fingerprint("{\"amount\":100}");
     IdempotencyOptions<String> options = IdempotencyOptions.builder(ResultCodec.utf8()).build();
     try (RedisClient redis = RedisClient.builder().hostAndPort(parts[0], Integer.parseInt(parts[1])).build();
-        IdempotentCalls calls = RedisIdempotentCalls.create(redis, Keyspace.of("no-jackson"))) {
+        IdempotentCalls calls = RedisIdempotentCalls.create(JedisConnection.of(redis), Keyspace.of("no-jackson"))) {
       String first = calls.run(key, fingerprint, options, token -> "receipt-1");
       String replayed = calls.run(key, fingerprint, options, token -> "receipt-2");
       redis.del(Keyspace.of("no-jackson").fullKey(RedisIdempotentCalls.PURPOSE, key));

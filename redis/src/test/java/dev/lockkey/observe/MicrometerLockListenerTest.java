@@ -17,6 +17,7 @@ import dev.lockkey.ratelimit.RateLimit;
 import dev.lockkey.ratelimit.RateLimiter;
 import dev.lockkey.redis.RedisLockExecutor;
 import dev.lockkey.redis.RedisUnavailableException;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.flight.RedisSingleFlight;
 import dev.lockkey.redis.ratelimit.RedisRateLimiter;
 import dev.lockkey.testing.RedisFixture;
@@ -54,10 +55,10 @@ class MicrometerLockListenerTest {
   private final MicrometerLockListener metrics = MicrometerLockListener.of(registry);
   private final HotKeys hotKeys = HotKeys.create(16);
   private final RedisClient redis = RedisFixture.shared().newClient();
-  private final RedisLockExecutor locks = RedisLockExecutor.builder(redis, KEYSPACE)
+  private final RedisLockExecutor locks = RedisLockExecutor.builder(JedisConnection.of(redis), KEYSPACE)
       .listener(LockListener.all(metrics, hotKeys))
       .build();
-  private final RedisLockExecutor otherServer = RedisLockExecutor.create(redis, KEYSPACE);
+  private final RedisLockExecutor otherServer = RedisLockExecutor.create(JedisConnection.of(redis), KEYSPACE);
 
   @AfterEach
   void noMeterIsPerKey() {
@@ -141,10 +142,10 @@ class MicrometerLockListenerTest {
 
   @Test
   void countsSharedFlightsAndRateLimitDenials() {
-    SingleFlight flights = RedisSingleFlight.create(redis, locks);
+    SingleFlight flights = RedisSingleFlight.create(JedisConnection.of(redis), locks);
     FlightOptions<String> text = FlightOptions.builder(ResultCodec.utf8()).build();
     SampleKey flightKey = newPaymentKey();
-    RateLimiter limiter = RedisRateLimiter.create(redis, KEYSPACE, metrics);
+    RateLimiter limiter = RedisRateLimiter.create(JedisConnection.of(redis), KEYSPACE, metrics);
     RateLimit onePerMinute = RateLimit.smooth(1, Duration.ofMinutes(1), 1);
     SampleKey limitedKey = newPaymentKey();
 
@@ -166,7 +167,7 @@ class MicrometerLockListenerTest {
       assumeTrue(own.ownsServer(), "REDIS_URL is set: this test must stop a server it owns");
       Duration timeout = Duration.ofMillis(500);
       try (RedisClient client = own.newClient(timeout, timeout);
-          RedisLockExecutor failing = RedisLockExecutor.builder(client, KEYSPACE).listener(metrics).build()) {
+          RedisLockExecutor failing = RedisLockExecutor.builder(JedisConnection.of(client), KEYSPACE).listener(metrics).build()) {
         own.stop();
 
         assertThatThrownBy(() -> failing.tryAcquire(newPaymentKey())).isInstanceOf(RedisUnavailableException.class);

@@ -4,6 +4,7 @@ import dev.lockkey.Keyspace;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.connection.JedisConnection;
 import java.util.function.Function;
 import redis.clients.jedis.RedisClient;
 
@@ -24,10 +25,10 @@ public final class WithoutMicrometer implements Function<String, String> {
     Keyspace keyspace = Keyspace.of("no-micrometer");
     SampleKey key = SampleKey.payment(System.nanoTime());
     try (RedisClient redis = RedisClient.builder().hostAndPort(parts[0], Integer.parseInt(parts[1])).build();
-        RedisLockExecutor observed = RedisLockExecutor.builder(redis, keyspace)
+        RedisLockExecutor observed = RedisLockExecutor.builder(JedisConnection.of(redis), keyspace)
             .listener(LockListener.all(hotKeys, LockListener.NONE))
             .build();
-        RedisLockExecutor other = RedisLockExecutor.create(redis, keyspace);
+        RedisLockExecutor other = RedisLockExecutor.create(JedisConnection.of(redis), keyspace);
         Lease held = other.acquire(key)) {
       if (observed.tryAcquire(key).isPresent()) {
         throw new IllegalStateException("the lock was free although held");

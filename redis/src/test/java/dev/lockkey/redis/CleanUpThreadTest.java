@@ -7,6 +7,7 @@ import dev.lockkey.Keyspace;
 import dev.lockkey.codec.ResultCodec;
 import dev.lockkey.idempotency.IdempotencyOptions;
 import dev.lockkey.lock.SampleKey;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.idempotency.RedisIdempotentCalls;
 import dev.lockkey.testing.LockKeyTest;
 import dev.lockkey.testing.TcpProxy;
@@ -34,7 +35,7 @@ class CleanUpThreadTest {
   void aLockCleanUpRunsOnTheHousekeepingThread(TestRedis redis) throws InterruptedException {
     TcpProxy proxy = redis.newProxy();
     RedisClient client = redis.newClient(proxy, SOCKET_TIMEOUT, SOCKET_TIMEOUT);
-    try (RedisLockExecutor locks = RedisLockExecutor.create(client, Keyspace.of(redis.env()))) {
+    try (RedisLockExecutor locks = RedisLockExecutor.create(JedisConnection.of(client), Keyspace.of(redis.env()))) {
       client.ping(); // connected before the black hole
       proxy.blackHole(TcpProxy.Direction.REPLIES); // the scripts run, their replies never come
 
@@ -50,7 +51,7 @@ class CleanUpThreadTest {
   void anIdempotentStartsCleanUpRunsOnTheHousekeepingThread(TestRedis redis) throws InterruptedException {
     TcpProxy proxy = redis.newProxy();
     RedisClient client = redis.newClient(proxy, SOCKET_TIMEOUT, SOCKET_TIMEOUT);
-    try (RedisIdempotentCalls calls = RedisIdempotentCalls.create(client, Keyspace.of(redis.env()))) {
+    try (RedisIdempotentCalls calls = RedisIdempotentCalls.create(JedisConnection.of(client), Keyspace.of(redis.env()))) {
       client.ping();
       proxy.blackHole(TcpProxy.Direction.REPLIES);
 

@@ -10,6 +10,7 @@ import dev.lockkey.lock.SampleKey;
 import dev.lockkey.ratelimit.RateDecision;
 import dev.lockkey.ratelimit.RateLimit;
 import dev.lockkey.ratelimit.RateLimiter;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.dedupe.DedupeMark;
 import dev.lockkey.redis.dedupe.Deduplicator;
 import dev.lockkey.redis.ratelimit.RedisRateLimiter;
@@ -51,7 +52,7 @@ class ClusterRetryTest {
       .maxTotalRetriesDuration(Duration.ofSeconds(3))
       .build();
   private final RedisClusterClient redis = cluster.newClient();
-  private final RedisLockExecutor executor = RedisLockExecutor.create(slow, KEYSPACE);
+  private final RedisLockExecutor executor = RedisLockExecutor.create(JedisConnection.of(slow), KEYSPACE);
 
   @AfterEach
   void close() {
@@ -72,14 +73,14 @@ class ClusterRetryTest {
   @RepeatedTest(3) // the client reads the reply of either copy: the first run's or the retry's
   void aRetriedDedupeMarkIsStillFirst() throws Exception {
     SampleKey key = SampleKey.unique();
-    Deduplicator dedupe = Deduplicator.create(slow, KEYSPACE);
+    Deduplicator dedupe = Deduplicator.create(JedisConnection.of(slow), KEYSPACE);
     CompletableFuture<Void> sleep = sleepNodeOf(KEYSPACE.fullKey(Deduplicator.PURPOSE, key));
 
     DedupeMark mark = dedupe.mark(key, Duration.ofMinutes(5));
 
     sleep.get(10, TimeUnit.SECONDS);
     assertThat(mark.first()).as("a new event's mark, sent twice by the client").isTrue();
-    assertThat(Deduplicator.create(redis, KEYSPACE).firstSeen(key, Duration.ofMinutes(5))).isFalse();
+    assertThat(Deduplicator.create(JedisConnection.of(redis), KEYSPACE).firstSeen(key, Duration.ofMinutes(5))).isFalse();
   }
 
   @RepeatedTest(3) // the client reads the reply of either copy: the first run's or the retry's
@@ -115,7 +116,7 @@ class ClusterRetryTest {
 
   @RepeatedTest(3) // the client reads the reply of either copy: the first run's or the retry's
   void aRetriedRateLimitAttemptCountsOnce() throws Exception {
-    RateLimiter limiter = RedisRateLimiter.create(slow, KEYSPACE);
+    RateLimiter limiter = RedisRateLimiter.create(JedisConnection.of(slow), KEYSPACE);
     SampleKey window = SampleKey.unique();
     RateLimit fixed = RateLimit.perWindow(5, Duration.ofHours(1));
     CompletableFuture<Void> sleep = sleepNodeOf(KEYSPACE.fullKey("rate", window));
@@ -139,9 +140,9 @@ class ClusterRetryTest {
     // the shared cluster has no replicas: WAIT on the key's node answers 0 after the timeout
     TestKey key = TestKey.of("order", "replicas-" + System.nanoTime());
     String fullKey = KEYSPACE.fullKey(LockOptions.DEFAULT_PURPOSE, key);
-    try (RedisLockExecutor acknowledged = RedisLockExecutor.builder(redis, KEYSPACE)
+    try (RedisLockExecutor acknowledged = RedisLockExecutor.builder(JedisConnection.of(redis), KEYSPACE)
             .replicas(1, Duration.ofMillis(100)).build();
-        RedisLockExecutor locks = RedisLockExecutor.create(redis, KEYSPACE)) {
+        RedisLockExecutor locks = RedisLockExecutor.create(JedisConnection.of(redis), KEYSPACE)) {
       assertThatThrownBy(() -> acknowledged.acquire(key))
           .isInstanceOfSatisfying(ReplicationException.class, e -> assertThat(e.acknowledged()).isZero())
           .hasMessageContaining(fullKey);

@@ -6,6 +6,7 @@ import dev.lockkey.Keyspace;
 import dev.lockkey.lock.Contention;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockOptions;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.testing.RedisFixture;
 import java.time.Duration;
 import java.util.List;
@@ -34,8 +35,8 @@ class ContendedCostTest {
     int perExecutor = 5;
     try (RedisClient redis = (RedisClient) RedisFixture.shared().newClient()) {
       Keyspace keyspace = Keyspace.of("cost" + Long.toHexString(System.nanoTime()));
-      List<RedisLockExecutor> executors = List.of(RedisLockExecutor.create(redis, keyspace),
-          RedisLockExecutor.create(redis, keyspace), RedisLockExecutor.create(redis, keyspace));
+      List<RedisLockExecutor> executors = List.of(RedisLockExecutor.create(JedisConnection.of(redis), keyspace),
+          RedisLockExecutor.create(JedisConnection.of(redis), keyspace), RedisLockExecutor.create(JedisConnection.of(redis), keyspace));
       executors.get(0).acquire(key).release(); // scripts loaded
       long before = scriptCalls(redis);
       try {
@@ -57,8 +58,8 @@ class ContendedCostTest {
     TestKey key = TestKey.of("order", "held-2s");
     try (RedisClient redis = (RedisClient) RedisFixture.shared().newClient()) {
       Keyspace keyspace = Keyspace.of("cost" + Long.toHexString(System.nanoTime()));
-      try (RedisLockExecutor holder = RedisLockExecutor.create(redis, keyspace);
-          RedisLockExecutor waiter = RedisLockExecutor.create(redis, keyspace)) {
+      try (RedisLockExecutor holder = RedisLockExecutor.create(JedisConnection.of(redis), keyspace);
+          RedisLockExecutor waiter = RedisLockExecutor.create(JedisConnection.of(redis), keyspace)) {
         Lease held = holder.acquire(key);
         long before = scriptCalls(redis);
         ExecutorService thread = Executors.newSingleThreadExecutor();

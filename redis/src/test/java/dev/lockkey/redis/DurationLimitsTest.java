@@ -8,6 +8,7 @@ import dev.lockkey.flight.FlightOptions;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.SampleKey;
 import dev.lockkey.ratelimit.RateLimit;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.dedupe.Deduplicator;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
@@ -60,7 +61,7 @@ class DurationLimitsTest {
 
   @Test
   void dedupeTimesToLiveBeyondTheMaximumAreRejectedNamingTheOption() {
-    Deduplicator dedupe = Deduplicator.create(servers.client(0), Servers.KEYSPACE);
+    Deduplicator dedupe = Deduplicator.create(JedisConnection.of(servers.client(0)), Servers.KEYSPACE);
     for (Duration forever : FOREVERS) {
       assertThatThrownBy(() -> dedupe.firstSeen(SampleKey.unique(), forever))
           .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ttl must be at most");

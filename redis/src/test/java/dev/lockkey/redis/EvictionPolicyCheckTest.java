@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockListener;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.testing.RedisClusterFixture;
 import dev.lockkey.testing.RedisFixture;
 import java.time.Duration;
@@ -140,6 +141,6 @@ class EvictionPolicyCheckTest {
   }
 
   private RedisLockExecutor executor(UnifiedJedis client) {
-    return RedisLockExecutor.builder(client, Servers.KEYSPACE).listener(listener).build();
+    return RedisLockExecutor.builder(JedisConnection.of(client), Servers.KEYSPACE).listener(listener).build();
   }
 }

@@ -12,6 +12,7 @@ import dev.lockkey.lock.LockException;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.SampleKey;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.flight.RedisSingleFlight;
 import dev.lockkey.rollout.VersionRollout;
 import dev.lockkey.testing.RedisFixture;
@@ -70,7 +71,7 @@ class FailureAfterWorkTest {
     proxy = TcpProxy.start(redis.node().address());
     client = RedisClient.builder().hostAndPort(proxy.address()).clientConfig(DefaultJedisClientConfig.builder()
         .connectionTimeoutMillis(CLIENT_TIMEOUT_MILLIS).socketTimeoutMillis(CLIENT_TIMEOUT_MILLIS).build()).build();
-    locks = RedisLockExecutor.builder(client, Keyspace.of("w" + Long.toHexString(System.nanoTime())))
+    locks = RedisLockExecutor.builder(JedisConnection.of(client), Keyspace.of("w" + Long.toHexString(System.nanoTime())))
         .listener(new LockListener() {
           @Override
           public void onError(LockKey key, LockException error) {
@@ -123,7 +124,7 @@ class FailureAfterWorkTest {
 
   @Test
   void aSingleFlightReturnsTheComputedResultWhenStoringAndReleasingFail() {
-    SingleFlight flights = RedisSingleFlight.create(client, locks);
+    SingleFlight flights = RedisSingleFlight.create(JedisConnection.of(client), locks);
     FlightOptions<String> options = FlightOptions.builder(ResultCodec.utf8()).lockOptions(OPTIONS).build();
     String summary = flights.run(TestKey.of("document", 4), options, lease -> {
       runs.incrementAndGet();

@@ -9,6 +9,7 @@ import dev.lockkey.lock.LeaseLostException;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.ratelimit.RateLimit;
 import dev.lockkey.ratelimit.RateLimiter;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.dedupe.Deduplicator;
 import dev.lockkey.redis.ratelimit.RedisRateLimiter;
 import dev.lockkey.testing.RedisFixture;
@@ -45,13 +46,13 @@ class FaultMatrixTest {
                 .connectionTimeoutMillis((int) CLIENT_TIMEOUT.toMillis())
                 .socketTimeoutMillis((int) CLIENT_TIMEOUT.toMillis()).build()).build();
         RedisClient direct = redis.newClient();
-        RedisLockExecutor locks = RedisLockExecutor.create(client, Servers.KEYSPACE)) {
+        RedisLockExecutor locks = RedisLockExecutor.create(JedisConnection.of(client), Servers.KEYSPACE)) {
       AtomicInteger lost = new AtomicInteger();
       Lease renewed = locks.acquire(TestKey.of("black-hole", 1), LockOptions.builder()
           .leaseTime(Duration.ofSeconds(3)).renewal(true).onLost(lease -> lost.incrementAndGet()).build());
       Lease held = locks.acquire(TestKey.of("black-hole", 2), LockOptions.builder().leaseTime(Duration.ofSeconds(60)).build());
-      Deduplicator dedupe = Deduplicator.create(client, Servers.KEYSPACE);
-      RateLimiter rates = RedisRateLimiter.create(client, Servers.KEYSPACE);
+      Deduplicator dedupe = Deduplicator.create(JedisConnection.of(client), Servers.KEYSPACE);
+      RateLimiter rates = RedisRateLimiter.create(JedisConnection.of(client), Servers.KEYSPACE);
 
       proxy.blackHole();
       failsUnavailable(() -> locks.tryAcquire(TestKey.of("black-hole", 3)));
@@ -79,8 +80,8 @@ class FaultMatrixTest {
     try (RedisFixture redis = RedisFixture.startLocal();
         RedisClient holderClient = redis.newClient(CLIENT_TIMEOUT, CLIENT_TIMEOUT);
         RedisClient otherClient = redis.newClient(CLIENT_TIMEOUT, CLIENT_TIMEOUT);
-        RedisLockExecutor holder = RedisLockExecutor.create(holderClient, Servers.KEYSPACE);
-        RedisLockExecutor other = RedisLockExecutor.create(otherClient, Servers.KEYSPACE)) {
+        RedisLockExecutor holder = RedisLockExecutor.create(JedisConnection.of(holderClient), Servers.KEYSPACE);
+        RedisLockExecutor other = RedisLockExecutor.create(JedisConnection.of(otherClient), Servers.KEYSPACE)) {
       AtomicInteger lost = new AtomicInteger();
       TestKey renewedKey = TestKey.of("paused", 1);
       Lease renewed = holder.acquire(renewedKey, LockOptions.builder()
@@ -122,8 +123,8 @@ class FaultMatrixTest {
         RedisClient holderClient = redis.newClient();
         RedisClient otherClient = redis.newClient()) {
       redis.node().limitMemory("4mb", "volatile-ttl");
-      try (RedisLockExecutor holder = RedisLockExecutor.create(holderClient, Servers.KEYSPACE);
-          RedisLockExecutor other = RedisLockExecutor.create(otherClient, Servers.KEYSPACE)) {
+      try (RedisLockExecutor holder = RedisLockExecutor.create(JedisConnection.of(holderClient), Servers.KEYSPACE);
+          RedisLockExecutor other = RedisLockExecutor.create(JedisConnection.of(otherClient), Servers.KEYSPACE)) {
         RedisAwait.until("warned", BOUND, () -> holder.stats().evictionPolicySafe() == EvictionSafety.UNSAFE);
         TestKey key = TestKey.of("evicted", 1);
         Lease held = holder.acquire(key, LockOptions.builder().leaseTime(Duration.ofSeconds(60)).build());

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.SampleKey;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.testing.RedisFixture;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -27,7 +28,7 @@ class FenceGraceTest {
   @Test
   void theFenceOfAReleasedCenturyLeaseLivesTheConfiguredGrace() {
     Duration grace = Duration.ofSeconds(30);
-    try (RedisLockExecutor locks = RedisLockExecutor.builder(redis, Servers.KEYSPACE).fenceGrace(grace).build()) {
+    try (RedisLockExecutor locks = RedisLockExecutor.builder(JedisConnection.of(redis), Servers.KEYSPACE).fenceGrace(grace).build()) {
       SampleKey key = SampleKey.unique();
       Lease lease = locks.acquire(key, LockOptions.builder().leaseTime(LockOptions.MAX_LEASE_TIME).build());
       String fence = Servers.KEYSPACE.fullKey("fence", key);
@@ -45,7 +46,7 @@ class FenceGraceTest {
 
   @Test
   void theDefaultGraceIsTenMinutes() {
-    try (RedisLockExecutor locks = RedisLockExecutor.create(redis, Servers.KEYSPACE)) {
+    try (RedisLockExecutor locks = RedisLockExecutor.create(JedisConnection.of(redis), Servers.KEYSPACE)) {
       SampleKey key = SampleKey.unique();
       locks.acquire(key, LockOptions.builder().leaseTime(Duration.ofDays(365)).build()).release();
       assertThat(redis.pttl(Servers.KEYSPACE.fullKey("fence", key))).isBetween(1L, Duration.ofMinutes(10).toMillis());
@@ -54,11 +55,11 @@ class FenceGraceTest {
 
   @Test
   void aGraceOutsideOneSecondToOneDayIsRejectedByBuild() {
-    assertThatThrownBy(() -> RedisLockExecutor.builder(redis, Servers.KEYSPACE).fenceGrace(Duration.ofMillis(999)).build())
+    assertThatThrownBy(() -> RedisLockExecutor.builder(JedisConnection.of(redis), Servers.KEYSPACE).fenceGrace(Duration.ofMillis(999)).build())
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("fenceGrace");
-    assertThatThrownBy(() -> RedisLockExecutor.builder(redis, Servers.KEYSPACE).fenceGrace(Duration.ofDays(2)).build())
+    assertThatThrownBy(() -> RedisLockExecutor.builder(JedisConnection.of(redis), Servers.KEYSPACE).fenceGrace(Duration.ofDays(2)).build())
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("fenceGrace");
-    assertThatThrownBy(() -> RedisLockExecutor.builder(redis, Servers.KEYSPACE).fenceGrace(null))
+    assertThatThrownBy(() -> RedisLockExecutor.builder(JedisConnection.of(redis), Servers.KEYSPACE).fenceGrace(null))
         .isInstanceOf(NullPointerException.class);
   }
 }

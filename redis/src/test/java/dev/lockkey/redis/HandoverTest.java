@@ -7,6 +7,7 @@ import dev.lockkey.Keyspace;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.SampleKey;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.internal.LockCommands;
 import dev.lockkey.redis.internal.LockNames;
 import dev.lockkey.testing.Isolation;
@@ -56,8 +57,8 @@ class HandoverTest {
       TestRedis redis) throws Exception {
     Keyspace keyspace = Keyspace.of(redis.env());
     RedisClient stats = redis.newClient();
-    try (RedisLockExecutor holder = RedisLockExecutor.create(redis.newClient(), keyspace);
-        RedisLockExecutor waiter = RedisLockExecutor.create(redis.newClient(), keyspace)) {
+    try (RedisLockExecutor holder = RedisLockExecutor.create(JedisConnection.of(redis.newClient()), keyspace);
+        RedisLockExecutor waiter = RedisLockExecutor.create(JedisConnection.of(redis.newClient()), keyspace)) {
       boolean releaseAlone = false;
       // a poll of the waiter (every 0.25 to 0.5 s) may fall between the counts: then try again
       for (int round = 0; round < 5 && !releaseAlone; round++) {
@@ -99,9 +100,9 @@ class HandoverTest {
     TcpProxy cable = redis.newProxy();
     SampleKey key = SampleKey.unique();
     LockNames names = LockNames.of(keyspace, LockOptions.DEFAULT_PURPOSE, key);
-    try (RedisLockExecutor holder = RedisLockExecutor.create(redis.newClient(), keyspace);
-        RedisLockExecutor cutOff = RedisLockExecutor.create(redis.newClient(cable), keyspace);
-        RedisLockExecutor next = RedisLockExecutor.create(redis.newClient(), keyspace)) {
+    try (RedisLockExecutor holder = RedisLockExecutor.create(JedisConnection.of(redis.newClient()), keyspace);
+        RedisLockExecutor cutOff = RedisLockExecutor.create(JedisConnection.of(redis.newClient(cable)), keyspace);
+        RedisLockExecutor next = RedisLockExecutor.create(JedisConnection.of(redis.newClient()), keyspace)) {
       Lease held = holder.acquire(key, NO_RENEWAL);
       Future<Lease> first = threads.submit(() -> cutOff.acquire(key, NO_RENEWAL));
       RedisAwait.until("the first waiter queued and subscribed", Duration.ofSeconds(20),

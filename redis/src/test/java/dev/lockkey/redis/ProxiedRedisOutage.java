@@ -4,6 +4,7 @@ import dev.lockkey.Keyspace;
 import dev.lockkey.lock.LockBackendContract.StoreOutage;
 import dev.lockkey.lock.LockExecutor;
 import dev.lockkey.lock.LockListener;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.testing.RedisFixture;
 import dev.lockkey.testing.TcpProxy;
 import java.util.function.BiFunction;
@@ -53,7 +54,7 @@ public final class ProxiedRedisOutage implements StoreOutage {
 
   @Override
   public LockExecutor executor(Keyspace keyspace, LockListener listener) {
-    executor = RedisLockExecutor.builder(client, keyspace).listener(listener).build();
+    executor = RedisLockExecutor.builder(JedisConnection.of(client), keyspace).listener(listener).build();
     return executor;
   }
 

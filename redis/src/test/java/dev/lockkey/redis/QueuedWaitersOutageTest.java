@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.lockkey.Keyspace;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockOptions;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.testing.RedisFixture;
 import dev.lockkey.testing.RedisNode;
 import java.time.Duration;
@@ -54,8 +55,8 @@ class QueuedWaitersOutageTest {
     redis = RedisFixture.start();
     assumeTrue(redis.ownsServer(), "REDIS_URL is set: outage tests must stop a server they own");
     jedis = redis.newClient(CLIENT_TIMEOUT, CLIENT_TIMEOUT);
-    locks = RedisLockExecutor.create(jedis, Keyspace.of("queued"));
-    other = RedisLockExecutor.create(jedis, Keyspace.of("queued"));
+    locks = RedisLockExecutor.create(JedisConnection.of(jedis), Keyspace.of("queued"));
+    other = RedisLockExecutor.create(JedisConnection.of(jedis), Keyspace.of("queued"));
     pool = Executors.newFixedThreadPool(QUEUED + 1);
   }
 

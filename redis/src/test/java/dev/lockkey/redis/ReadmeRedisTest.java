@@ -5,6 +5,8 @@ import dev.lockkey.LockKey;
 import dev.lockkey.ReadmeCode;
 import dev.lockkey.lock.ContractKey;
 import dev.lockkey.lock.Lease;
+import dev.lockkey.redis.connection.JedisConnection;
+import dev.lockkey.redis.connection.RedisConnection;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -34,7 +36,8 @@ class ReadmeRedisTest {
   @SuppressWarnings("resource") // the README's client and executor live as long as the application
   private static void readmeBlock(Ledger ledger, String order) {
     // the README's block redis-front, from here
-    RedisClient redis = RedisClient.create("redis.internal", 6379);                 // any UnifiedJedis
+    RedisClient client = RedisClient.create("redis.internal", 6379);                // any UnifiedJedis
+    RedisConnection redis = JedisConnection.of(client);                             // or LettuceConnection.of(lettuce)
     RedisLockExecutor locks = RedisLockExecutor.create(redis, Keyspace.of("prod")); // one per application
     try (Lease lease = locks.acquire(PaymentCaptureKey.of("t42", 98765))) {        // lock:prod:{payment:capture:v1:t42:98765}
       ledger.capture(order, lease.fencingToken());                                 // the ledger refuses stale tokens

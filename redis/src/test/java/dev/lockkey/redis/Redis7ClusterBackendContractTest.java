@@ -4,6 +4,7 @@ import dev.lockkey.Keyspace;
 import dev.lockkey.lock.LockBackendContract;
 import dev.lockkey.lock.LockExecutor;
 import dev.lockkey.lock.LockListener;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.testing.RedisClusterFixture;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -37,6 +38,6 @@ class Redis7ClusterBackendContractTest extends LockBackendContract {
 
   @Override
   protected LockExecutor newExecutor(Keyspace keyspace, LockListener listener) {
-    return RedisLockExecutor.builder(jedis, keyspace).listener(listener).build();
+    return RedisLockExecutor.builder(JedisConnection.of(jedis), keyspace).listener(listener).build();
   }
 }

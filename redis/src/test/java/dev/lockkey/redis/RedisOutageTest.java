@@ -11,6 +11,7 @@ import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockException;
 import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.LockOptions;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.testing.RedisFixture;
 import java.time.Duration;
 import java.util.List;
@@ -49,14 +50,14 @@ class RedisOutageTest {
     redis = RedisFixture.start();
     assumeTrue(redis.ownsServer(), "REDIS_URL is set: outage tests must stop and restart a server they own");
     jedis = redis.newClient(CLIENT_TIMEOUT, CLIENT_TIMEOUT);
-    locks = RedisLockExecutor.builder(jedis, Keyspace.of("outage")).listener(new LockListener() {
+    locks = RedisLockExecutor.builder(JedisConnection.of(jedis), Keyspace.of("outage")).listener(new LockListener() {
       @Override
       public void onError(LockKey key, LockException error) {
         errors.add(error);
         listenerThreads.add(Thread.currentThread().getName());
       }
     }).build();
-    other = RedisLockExecutor.create(jedis, Keyspace.of("outage"));
+    other = RedisLockExecutor.create(JedisConnection.of(jedis), Keyspace.of("outage"));
     pool = Executors.newSingleThreadExecutor();
   }
 

@@ -167,7 +167,7 @@ class ReplicaAcknowledgementTest {
   @Test
   void theOptionIsValidated() {
     client = pair.primary().newClient();
-    RedisLockExecutorBuilder builder = RedisLockExecutor.builder(client, Servers.KEYSPACE);
+    RedisLockExecutorBuilder builder = RedisLockExecutor.builder(JedisConnection.of(client), Servers.KEYSPACE);
     assertThatThrownBy(() -> builder.replicas(-1, TIMEOUT)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("replicas");
     assertThatThrownBy(() -> builder.replicas(1, Duration.ZERO).build())

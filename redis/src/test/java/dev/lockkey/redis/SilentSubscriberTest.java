@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.testing.ProxiedConnection;
 import dev.lockkey.testing.RedisFixture;
 import dev.lockkey.testing.TcpProxy.Direction;
@@ -35,8 +36,8 @@ class SilentSubscriberTest {
         RedisClient clientB = RedisClient.builder().hostAndPort(proxy.address()).build();
         RedisClient clientA = redis.newClient();
         Jedis observer = new Jedis(redis.node().address());
-        RedisLockExecutor a = RedisLockExecutor.create(clientA, Servers.KEYSPACE);
-        RedisLockExecutor b = RedisLockExecutor.create(clientB, Servers.KEYSPACE)) {
+        RedisLockExecutor a = RedisLockExecutor.create(JedisConnection.of(clientA), Servers.KEYSPACE);
+        RedisLockExecutor b = RedisLockExecutor.create(JedisConnection.of(clientB), Servers.KEYSPACE)) {
       TestKey before = TestKey.of("silent", "before");
       Lease held = a.acquire(before, HELD_LONG);
       assertThatThrownBy(() -> b.acquire(before, waitAtMost(Duration.ofMillis(300)))) // B subscribes

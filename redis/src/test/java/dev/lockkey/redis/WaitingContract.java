@@ -10,6 +10,7 @@ import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.lock.MultiLease;
+import dev.lockkey.redis.connection.JedisConnection;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -79,7 +80,7 @@ abstract class WaitingContract {
   private RedisLockExecutor executor() {
     UnifiedJedis client = newClient();
     clients.add(client);
-    RedisLockExecutor executor = RedisLockExecutor.create(client, keyspace);
+    RedisLockExecutor executor = RedisLockExecutor.create(JedisConnection.of(client), keyspace);
     executors.add(executor);
     return executor;
   }

@@ -8,6 +8,7 @@ import dev.lockkey.lock.LockListener;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.reliability.specs.StockAdjustmentKey;
 import dev.lockkey.testing.RedisFixture;
 import java.time.Duration;
@@ -52,7 +53,7 @@ public final class LoadWorker {
     LoadTally tally = new LoadTally();
     try (RedisFixture redis = RedisFixture.start();
         RedisClient jedis = redis.newClient();
-        RedisLockExecutor locks = RedisLockExecutor.builder(jedis, keyspace).listener(new LockListener() {
+        RedisLockExecutor locks = RedisLockExecutor.builder(JedisConnection.of(jedis), keyspace).listener(new LockListener() {
           @Override
           public void onContended(LockKey key) {
             tally.contended();

@@ -4,6 +4,7 @@ import dev.lockkey.Keyspace;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.reliability.specs.StockAdjustmentKey;
 import dev.lockkey.testing.RedisFixture;
 import java.io.BufferedReader;
@@ -44,7 +45,7 @@ public final class PausedHolder {
     BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     try (RedisFixture redis = RedisFixture.start();
         RedisClient jedis = redis.newClient();
-        RedisLockExecutor locks = RedisLockExecutor.create(jedis, keyspace)) {
+        RedisLockExecutor locks = RedisLockExecutor.create(JedisConnection.of(jedis), keyspace)) {
       Lease lease = locks.acquire(KEY, options);
       System.out.println(ReportLine.of("HOLDING", Map.of("token", lease.fencingToken())).format());
       in.readLine(); // the work, during which the test stops this process past the lease

@@ -4,6 +4,7 @@ import dev.lockkey.Keyspace;
 import dev.lockkey.lock.LockException;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.permit.PermitOptions;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.permit.RedisPermits;
 import dev.lockkey.reliability.specs.StockAdjustmentKey;
 import dev.lockkey.testing.RedisFixture;
@@ -62,7 +63,7 @@ public final class PermitWorker {
     AtomicLong errors = new AtomicLong();
     try (RedisFixture redis = RedisFixture.start();
         RedisClient jedis = redis.newClient();
-        RedisPermits pool = RedisPermits.create(jedis, keyspace)) {
+        RedisPermits pool = RedisPermits.create(JedisConnection.of(jedis), keyspace)) {
       List<String> keys = List.of(INSIDE + keyspace.env(), OVERCROWDED + keyspace.env());
       List<Thread> workers = new ArrayList<>();
       for (int t = 0; t < threads; t++) {

@@ -11,6 +11,7 @@ import dev.lockkey.jdbc.JdbcUnavailableException;
 import dev.lockkey.lock.LockExecutor;
 import dev.lockkey.redis.RedisLockExecutor;
 import dev.lockkey.redis.RedisUnavailableException;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.testing.RedisFixture;
 import java.net.URI;
 import java.time.Duration;
@@ -77,7 +78,7 @@ final class WorkerLocks implements AutoCloseable {
     }
     RedisFixture redis = RedisFixture.start();
     UnifiedJedis jedis = System.getenv(CLUSTER) != null ? clusterClient(redis) : redis.newClient(TIMEOUT, TIMEOUT);
-    return new WorkerLocks(RedisLockExecutor.create(jedis, keyspace), jedis);
+    return new WorkerLocks(RedisLockExecutor.create(JedisConnection.of(jedis), keyspace), jedis);
   }
 
   LockExecutor executor() {

@@ -8,6 +8,7 @@ import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.redis.RedisLockExecutor;
 import dev.lockkey.redis.RedisUnavailableException;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.reliability.LockingWorkers.Call;
 import dev.lockkey.reliability.specs.StockAdjustmentKey;
 import dev.lockkey.testing.RedisClusterFixture;
@@ -66,8 +67,8 @@ class ClusterFailoverTest {
     try (RedisClusterFixture cluster = RedisClusterFixture.builder()
             .masters(3).replicasPerMaster(1).nodeTimeout(NODE_TIMEOUT).start();
         RedisClusterClient client = cluster.newClient(CLIENT_TIMEOUT, CLIENT_TIMEOUT);
-        RedisLockExecutor locks = RedisLockExecutor.create(client, keyspace);
-        RedisLockExecutor otherApplication = RedisLockExecutor.create(client, keyspace);
+        RedisLockExecutor locks = RedisLockExecutor.create(JedisConnection.of(client), keyspace);
+        RedisLockExecutor otherApplication = RedisLockExecutor.create(JedisConnection.of(client), keyspace);
         RedisClient resourceClient = RedisFixture.shared().newClient()) {
       FencedStore store = new FencedStore(resourceClient, keyspace);
       try (LockingWorkers workers = new LockingWorkers(locks, store, keys, OPTIONS, 4)) {

@@ -7,6 +7,7 @@ import dev.lockkey.Keyspace;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.testing.RedisFixture;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -33,7 +34,7 @@ class PausedHolderTest {
     RedisFixture redis = RedisFixture.shared();
     Keyspace keyspace = UniqueKeyspace.of("paused");
     try (RedisClient jedis = redis.newClient();
-        RedisLockExecutor locks = RedisLockExecutor.create(jedis, keyspace);
+        RedisLockExecutor locks = RedisLockExecutor.create(JedisConnection.of(jedis), keyspace);
         ChildJvm holder = ChildJvm.start(PausedHolder.class, Map.of(RedisFixture.REDIS_URL, redis.uri().toString()),
             keyspace.env(), Long.toString(LEASE.toMillis()))) {
       FencedStore store = new FencedStore(jedis, keyspace);

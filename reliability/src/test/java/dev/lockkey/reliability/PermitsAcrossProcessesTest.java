@@ -7,6 +7,7 @@ import dev.lockkey.Keyspace;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.permit.PermitOptions;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.permit.RedisPermits;
 import dev.lockkey.testing.RedisFixture;
 import java.time.Duration;
@@ -47,7 +48,7 @@ class PermitsAcrossProcessesTest {
     List<ReportLine> results = new ArrayList<>();
     Map<String, Object> figures = new LinkedHashMap<>();
     try (RedisClient jedis = redis.newClient();
-        RedisPermits permits = RedisPermits.create(jedis, keyspace)) {
+        RedisPermits permits = RedisPermits.create(JedisConnection.of(jedis), keyspace)) {
       String inside = PermitWorker.INSIDE + keyspace.env();
       for (int i = 0; i < PROCESSES; i++) {
         workers.add(started(redis, keyspace));

@@ -7,6 +7,7 @@ import dev.lockkey.Keyspace;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockException;
 import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.reliability.specs.StockAdjustmentKey;
 import dev.lockkey.testing.RedisFixture;
 import java.io.PrintWriter;
@@ -72,8 +73,8 @@ class RedisAclTest {
     Keyspace keyspace = UniqueKeyspace.of("acl");
     StockAdjustmentKey key = StockAdjustmentKey.of("central", 1);
     try (RedisClient jedis = client(USER, PASSWORD);
-        RedisLockExecutor locks = RedisLockExecutor.create(jedis, keyspace);
-        RedisLockExecutor rival = RedisLockExecutor.create(jedis, keyspace)) {
+        RedisLockExecutor locks = RedisLockExecutor.create(JedisConnection.of(jedis), keyspace);
+        RedisLockExecutor rival = RedisLockExecutor.create(JedisConnection.of(jedis), keyspace)) {
       assertThatThrownBy(() -> jedis.set("other:key", "x")).as("the user's rights are restricted")
           .isInstanceOf(JedisDataException.class).hasMessageContaining("NOPERM");
       Lease held = locks.acquire(key);
@@ -96,7 +97,7 @@ class RedisAclTest {
   void aWrongPasswordFailsClearlyWithoutShowingAPassword() {
     String wrong = "Wrong-Password-For-Lockkey-99";
     try (RedisClient jedis = client(USER, wrong);
-        RedisLockExecutor locks = RedisLockExecutor.create(jedis, UniqueKeyspace.of("acl"))) {
+        RedisLockExecutor locks = RedisLockExecutor.create(JedisConnection.of(jedis), UniqueKeyspace.of("acl"))) {
       assertThatThrownBy(() -> locks.tryAcquire(StockAdjustmentKey.of("central", 2)))
           .as("a configuration error, not a transient RedisUnavailableException")
           .isExactlyInstanceOf(LockException.class)

@@ -8,6 +8,7 @@ import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.redis.RedisLockExecutor;
 import dev.lockkey.redis.RedisUnavailableException;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.reliability.LockingWorkers.Call;
 import dev.lockkey.reliability.specs.StockAdjustmentKey;
 import dev.lockkey.testing.RedisFixture;
@@ -53,8 +54,8 @@ class RedisRestartTest {
       assumeTrue(redis.ownsServer(), "REDIS_URL is set: this test must stop and restart a server it owns");
       Keyspace keyspace = UniqueKeyspace.of("restart");
       try (RedisClient jedis = redis.newClient(CLIENT_TIMEOUT, CLIENT_TIMEOUT);
-          RedisLockExecutor locks = RedisLockExecutor.create(jedis, keyspace);
-          RedisLockExecutor otherApplication = RedisLockExecutor.create(jedis, keyspace);
+          RedisLockExecutor locks = RedisLockExecutor.create(JedisConnection.of(jedis), keyspace);
+          RedisLockExecutor otherApplication = RedisLockExecutor.create(JedisConnection.of(jedis), keyspace);
           RedisClient resourceClient = RedisFixture.shared().newClient()) {
         FencedStore store = new FencedStore(resourceClient, keyspace);
         try (LockingWorkers workers = new LockingWorkers(locks, store, KEYS, OPTIONS, 4)) {

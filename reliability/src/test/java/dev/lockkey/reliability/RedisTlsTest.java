@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.redis.RedisLockExecutor;
 import dev.lockkey.redis.RedisUnavailableException;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.reliability.specs.StockAdjustmentKey;
 import dev.lockkey.testing.RedisFixture;
 import java.io.IOException;
@@ -67,7 +68,7 @@ class RedisTlsTest {
         .password(PASSWORD)
         .sslOptions(ssl); // TLS: options alone turn it on (Jedis 6.0 to 8; ssl(true) is deprecated in 8)
     try (RedisClient jedis = client(config);
-        RedisLockExecutor locks = RedisLockExecutor.create(jedis, UniqueKeyspace.of("tls"))) {
+        RedisLockExecutor locks = RedisLockExecutor.create(JedisConnection.of(jedis), UniqueKeyspace.of("tls"))) {
       Lease lease = locks.acquire(StockAdjustmentKey.of("central", 1));
       assertThat(lease.release()).isTrue();
     }
@@ -77,7 +78,7 @@ class RedisTlsTest {
   void aClientThatDoesNotTrustTheCertificateIsRefused() {
     SslOptions jvmTrustOnly = SslOptions.builder().sslVerifyMode(SslVerifyMode.FULL).build(); // no self-signed CA in it
     try (RedisClient jedis = client(DefaultJedisClientConfig.builder().sslOptions(jvmTrustOnly));
-        RedisLockExecutor locks = RedisLockExecutor.create(jedis, UniqueKeyspace.of("tls"))) {
+        RedisLockExecutor locks = RedisLockExecutor.create(JedisConnection.of(jedis), UniqueKeyspace.of("tls"))) {
       assertThatThrownBy(() -> locks.tryAcquire(StockAdjustmentKey.of("central", 2)))
           .isInstanceOf(RedisUnavailableException.class)
           .hasRootCauseInstanceOf(CertPathBuilderException.class);
@@ -87,7 +88,7 @@ class RedisTlsTest {
   @Test
   void aClientWithoutTlsIsRefused() {
     try (RedisClient jedis = client(DefaultJedisClientConfig.builder());
-        RedisLockExecutor locks = RedisLockExecutor.create(jedis, UniqueKeyspace.of("tls"))) {
+        RedisLockExecutor locks = RedisLockExecutor.create(JedisConnection.of(jedis), UniqueKeyspace.of("tls"))) {
       assertThatThrownBy(() -> locks.tryAcquire(StockAdjustmentKey.of("central", 3)))
           .isInstanceOf(RedisUnavailableException.class);
     }

@@ -20,6 +20,7 @@ import dev.lockkey.ratelimit.RateLimit;
 import dev.lockkey.ratelimit.RateLimiter;
 import dev.lockkey.redis.RedisLockExecutor;
 import dev.lockkey.redis.RedisUnavailableException;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.dedupe.Deduplicator;
 import dev.lockkey.redis.flight.RedisSingleFlight;
 import dev.lockkey.redis.ratelimit.RedisRateLimiter;
@@ -80,8 +81,8 @@ class SecretLeakTest {
       try (RedisMonitor monitor = RedisMonitor.start(redis);
           RedisClient jedis = redis.newClient(Duration.ofMillis(500), Duration.ofMillis(500))) {
         Keyspace keyspace = Keyspace.of("secrets");
-        try (RedisLockExecutor locks = RedisLockExecutor.builder(jedis, keyspace).listener(listener).build();
-            RedisLockExecutor rival = RedisLockExecutor.create(jedis, keyspace)) {
+        try (RedisLockExecutor locks = RedisLockExecutor.builder(JedisConnection.of(jedis), keyspace).listener(listener).build();
+            RedisLockExecutor rival = RedisLockExecutor.create(JedisConnection.of(jedis), keyspace)) {
           lockTraffic(jedis, locks, rival);
           purposeTraffic(jedis, keyspace, locks);
           see("redis contents", RedisContents.of(jedis));
@@ -149,7 +150,7 @@ class SecretLeakTest {
 
   /** Single flight (a result and a shared failure), dedupe and rate limits on the secret's key. */
   private void purposeTraffic(RedisClient jedis, Keyspace keyspace, RedisLockExecutor locks) {
-    SingleFlight flights = RedisSingleFlight.create(jedis, locks);
+    SingleFlight flights = RedisSingleFlight.create(JedisConnection.of(jedis), locks);
     FlightOptions<String> options = FlightOptions.builder(ResultCodec.utf8())
         .deterministicFailure(e -> e instanceof IllegalStateException).build();
     see("single flight", flights.run(KEY, options, lease -> "call back in the morning"), flights.toString(),
@@ -159,10 +160,10 @@ class SecretLeakTest {
     }), IllegalStateException.class);
     seeFailure(() -> flights.run(HOUSEHOLD, options, lease -> "never computed"), FlightFailedException.class);
 
-    Deduplicator dedupe = Deduplicator.create(jedis, keyspace);
+    Deduplicator dedupe = Deduplicator.create(JedisConnection.of(jedis), keyspace);
     see("dedupe", Boolean.toString(dedupe.firstSeen(KEY, Duration.ofMinutes(1))),
         dedupe.mark(HOUSEHOLD, Duration.ofMinutes(1)).toString(), dedupe.toString());
-    RateLimiter limits = RedisRateLimiter.create(jedis, keyspace);
+    RateLimiter limits = RedisRateLimiter.create(JedisConnection.of(jedis), keyspace);
     RateLimit perMinute = RateLimit.perWindow(5, Duration.ofMinutes(1));
     RateLimit smooth = RateLimit.smooth(10, Duration.ofSeconds(1), 5);
     see("rate limits", limits.tryAcquire(KEY, perMinute).toString(), limits.tryAcquire(KEY, smooth).toString(),
@@ -172,11 +173,11 @@ class SecretLeakTest {
   /** Every kind of call while Redis is down. */
   private void outage(RedisClient jedis, Keyspace keyspace, RedisLockExecutor locks) {
     seeFailure(() -> locks.tryAcquire(KEY), RedisUnavailableException.class);
-    seeFailure(() -> RedisSingleFlight.create(jedis, locks).run(KEY, FlightOptions.builder(ResultCodec.utf8()).build(),
+    seeFailure(() -> RedisSingleFlight.create(JedisConnection.of(jedis), locks).run(KEY, FlightOptions.builder(ResultCodec.utf8()).build(),
         lease -> "unreachable"), RedisUnavailableException.class);
-    seeFailure(() -> Deduplicator.create(jedis, keyspace).firstSeen(KEY, Duration.ofMinutes(1)),
+    seeFailure(() -> Deduplicator.create(JedisConnection.of(jedis), keyspace).firstSeen(KEY, Duration.ofMinutes(1)),
         RedisUnavailableException.class);
-    seeFailure(() -> RedisRateLimiter.create(jedis, keyspace).tryAcquire(KEY, RateLimit.perWindow(5, Duration.ofMinutes(1))),
+    seeFailure(() -> RedisRateLimiter.create(JedisConnection.of(jedis), keyspace).tryAcquire(KEY, RateLimit.perWindow(5, Duration.ofMinutes(1))),
         RedisUnavailableException.class);
   }
 

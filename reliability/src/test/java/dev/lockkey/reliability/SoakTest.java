@@ -13,6 +13,7 @@ import dev.lockkey.lock.LockOptions;
 import dev.lockkey.ratelimit.RateLimit;
 import dev.lockkey.ratelimit.RateLimiter;
 import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.flight.RedisSingleFlight;
 import dev.lockkey.redis.idempotency.RedisIdempotentCalls;
 import dev.lockkey.redis.ratelimit.RedisRateLimiter;
@@ -95,10 +96,10 @@ class SoakTest {
         RedisClient client = RedisClient.builder().hostAndPort(proxy.address())
             .clientConfig(DefaultJedisClientConfig.builder().connectionTimeoutMillis(1000).socketTimeoutMillis(1000)
                 .build()).build();
-        RedisLockExecutor locks = RedisLockExecutor.create(client, keyspace);
-        IdempotentCalls idempotent = RedisIdempotentCalls.create(client, keyspace)) {
-      SingleFlight flights = RedisSingleFlight.create(client, locks);
-      RateLimiter limiter = RedisRateLimiter.create(client, keyspace);
+        RedisLockExecutor locks = RedisLockExecutor.create(JedisConnection.of(client), keyspace);
+        IdempotentCalls idempotent = RedisIdempotentCalls.create(JedisConnection.of(client), keyspace)) {
+      SingleFlight flights = RedisSingleFlight.create(JedisConnection.of(client), locks);
+      RateLimiter limiter = RedisRateLimiter.create(JedisConnection.of(client), keyspace);
       long start = System.nanoTime();
       long end = start + time.toNanos();
       ExecutorService pool = Executors.newFixedThreadPool(THREADS);

@@ -91,7 +91,7 @@ class LockKeyAutoConfigurationTest {
   @Test
   void theApplicationsOwnIdempotentCallsWin() {
     try (UnifiedJedis client = RedisFixture.shared().newUnifiedJedis()) {
-      runner.withBean("ownCalls", IdempotentCalls.class, () -> RedisIdempotentCalls.create(client, Keyspace.of("own")))
+      runner.withBean("ownCalls", IdempotentCalls.class, () -> RedisIdempotentCalls.create(JedisConnection.of(client), Keyspace.of("own")))
           .run(context -> {
             assertThat(context).hasSingleBean(IdempotentCalls.class);
             assertThat(context.getBean(IdempotentCalls.class).toString()).isEqualTo("RedisIdempotentCalls[own]");

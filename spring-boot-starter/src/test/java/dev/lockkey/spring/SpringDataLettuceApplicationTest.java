@@ -7,9 +7,18 @@ import dev.lockkey.redis.RedisLockExecutor;
 import dev.lockkey.redis.connection.LettuceConnection;
 import dev.lockkey.redis.connection.RedisConnection;
 import dev.lockkey.spring.autoconfigure.LockKeyAutoConfiguration;
+import dev.lockkey.spring.guard.DispatchService;
+import dev.lockkey.spring.guard.QuoteDesk;
+import dev.lockkey.spring.guard.ShipmentQuote;
 import dev.lockkey.testing.RedisFixture;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -24,19 +33,19 @@ import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.context.ApplicationContext;
+import org.springframework.context.annotation.Bean;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-import redis.clients.jedis.Jedis;
-import redis.clients.jedis.UnifiedJedis;
 
 /**
  * A whole Spring Boot application with Spring Data Redis on Lettuce (Boot's default): LockKey
  * runs on the application's connection factory, opens no Jedis client, and says so once at
  * start-up. Every connection the server sees, but the test's own, carries the client name the
- * application configured for its factory: one client library, one configuration.
+ * application configured for its factory: one client library, one configuration. The test names no
+ * Jedis type, so that {@code compat/spring-data-lettuce-only} runs it with no Jedis on the class path.
  */
-@SpringBootTest(properties = {
+@SpringBootTest(classes = SpringDataLettuceApplicationTest.App.class, properties = {
     "lockkey.environment=lettuce-app",
     "spring.data.redis.client-name=" + SpringDataLettuceApplicationTest.CLIENT_NAME,
     "spring.data.redis.timeout=2s"})
@@ -63,10 +72,25 @@ class SpringDataLettuceApplicationTest {
     });
   }
 
-  /** The application: every auto-configuration on the class path, no component scan. */
+  /** The application: every auto-configuration on the class path, a guarded bean of each kind, no component scan. */
   @SpringBootConfiguration
   @EnableAutoConfiguration
-  static class App {}
+  static class App {
+    @Bean
+    DispatchService dispatchService() {
+      return new DispatchService();
+    }
+
+    @Bean
+    QuoteDesk quoteDesk() {
+      return new QuoteDesk();
+    }
+
+    @Bean
+    QuoteDesk.PriceCodec priceCodec() {
+      return new QuoteDesk.PriceCodec();
+    }
+  }
 
   @DynamicPropertySource
   static void redis(DynamicPropertyRegistry registry) {
@@ -81,6 +105,8 @@ class SpringDataLettuceApplicationTest {
 
   @Autowired ApplicationContext context;
   @Autowired RedisLockExecutor locks;
+  @Autowired DispatchService dispatch;
+  @Autowired QuoteDesk quotes;
 
   @Test
   void lockKeyRunsOnTheApplicationsLettuceFactoryAndOpensNoJedisClient() throws Exception {
@@ -88,7 +114,8 @@ class SpringDataLettuceApplicationTest {
         .startsWith("LockKey uses the application's Spring Data Redis connection factory (Lettuce");
     assertThat(context.getBeansOfType(LettuceConnectionFactory.class)).hasSize(1);
     assertThat(context.getBean(RedisConnection.class)).isInstanceOf(LettuceConnection.class);
-    assertThat(context.getBeansOfType(UnifiedJedis.class)).as("no Jedis client of LockKey's").isEmpty();
+    assertThat(Arrays.stream(context.getBeanDefinitionNames()).map(context::getType).filter(Objects::nonNull)
+        .map(Class::getName)).as("no Jedis client of LockKey's").noneMatch(type -> type.startsWith("redis.clients."));
 
     // a contended lock: the waiter's subscriber connection opens too
     ShipmentDispatchKey key = ShipmentDispatchKey.of("acme", 1);
@@ -102,13 +129,23 @@ class SpringDataLettuceApplicationTest {
     held.release();
     assertThat(waiter.get(10, TimeUnit.SECONDS)).isGreaterThan(held.fencingToken());
 
-    try (Jedis inspector = new Jedis(REDIS.host(), REDIS.port())) {
+    // the method guards on the same connection: a @Locked method, and an @Idempotent one replayed
+    assertThat(dispatch.dispatch("acme", 2, null)).as("the fencing token of @Locked's lease").isPositive();
+    QuoteDesk.Price first = quotes.quote("acme", 3, new ShipmentQuote(12_000, "DE"), null);
+    assertThat(quotes.quote("acme", 3, new ShipmentQuote(12_000, "DE"), null))
+        .as("the second call replays the first's result, fencing token included").isEqualTo(first);
+
+    RedisClient inspectorClient = RedisClient.create(RedisURI.create(REDIS.host(), REDIS.port()));
+    try (StatefulRedisConnection<String, String> connection = inspectorClient.connect()) {
+      RedisCommands<String, String> inspector = connection.sync();
       long own = inspector.clientId();
       List<String> others = inspector.clientList().lines()
           .filter(line -> !line.startsWith("id=" + own + " "))
           .toList();
       assertThat(others).as("connections of the application").isNotEmpty()
           .allSatisfy(line -> assertThat(line).contains(" name=" + CLIENT_NAME + " "));
+    } finally {
+      inspectorClient.shutdown();
     }
   }
 

@@ -1,8 +1,14 @@
 package dev.lockkey.testing;
 
+import java.net.URI;
 import java.time.Duration;
 import redis.clients.jedis.ConnectionPoolConfig;
 import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.providers.PooledConnectionProvider;
+import redis.clients.jedis.util.JedisURIHelper;
 
 /** The client settings every fixture hands out: explicit timeouts, a pool that never waits forever. */
 final class JedisClients {
@@ -29,6 +35,40 @@ final class JedisClients {
     pool.setBlockWhenExhausted(true);
     pool.setMaxWait(connectTimeout.plus(socketTimeout));
     return pool;
+  }
+
+  /**
+   * The client of {@code RedisFixture.newClient}: here, not in the fixture, so that the fixture's
+   * class loads and starts a server without Jedis on the class path (an application on Lettuce).
+   */
+  static RedisClient client(URI server, HostAndPort address, Duration connectTimeout, Duration socketTimeout) {
+    return RedisClient.builder()
+        .hostAndPort(address)
+        .clientConfig(config(server, connectTimeout, socketTimeout))
+        .poolConfig(pool(connectTimeout, socketTimeout))
+        .build();
+  }
+
+  /** The client of {@code RedisFixture.newUnifiedJedis}, on API that every supported Jedis has. */
+  static UnifiedJedis unifiedJedis(URI server, HostAndPort address, Duration connectTimeout, Duration socketTimeout) {
+    PooledConnectionProvider provider = new PooledConnectionProvider(address,
+        config(server, connectTimeout, socketTimeout), pool(connectTimeout, socketTimeout));
+    // one attempt: a command is never re-sent on its own, as with RedisClient
+    return new UnifiedJedis(provider, 1, connectTimeout.plus(socketTimeout));
+  }
+
+  /** Client settings with these timeouts and the user, password and database of {@code server}. */
+  private static DefaultJedisClientConfig config(URI server, Duration connectTimeout, Duration socketTimeout) {
+    DefaultJedisClientConfig.Builder config = config(connectTimeout, socketTimeout);
+    if (JedisURIHelper.getPassword(server) != null) {
+      config.user(JedisURIHelper.getUser(server)).password(JedisURIHelper.getPassword(server));
+    }
+    if (JedisURIHelper.isRedisSSLScheme(server)) {
+      throw new UnsupportedOperationException(
+          "TLS (rediss://) is not supported by this fixture: " + RedisFixture.REDIS_URL);
+    }
+    config.database(JedisURIHelper.getDBIndex(server));
+    return config.build();
   }
 
   private static int millis(Duration timeout) {

@@ -5,12 +5,9 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.UnifiedJedis;
-import redis.clients.jedis.providers.PooledConnectionProvider;
-import redis.clients.jedis.util.JedisURIHelper;
 
 /**
  * A Redis server for tests, demos and benchmarks: the {@code redis-server} binary shipped in
@@ -199,16 +196,12 @@ public final class RedisFixture implements AutoCloseable {
    * proxy of this server.
    */
   RedisClient newClientAt(HostAndPort address, Duration connectTimeout, Duration socketTimeout) {
-    return RedisClient.builder()
-        .hostAndPort(address)
-        .clientConfig(clientConfig(connectTimeout, socketTimeout))
-        .poolConfig(JedisClients.pool(connectTimeout, socketTimeout))
-        .build();
+    return JedisClients.client(uri, address, connectTimeout, socketTimeout);
   }
 
   /**
    * A new client like {@link #newClient()} built only from API that every supported Jedis has
-   * (6.0 to 8): a {@link UnifiedJedis} on a {@link PooledConnectionProvider}, as Jedis 6's
+   * (6.0 to 8): a {@link UnifiedJedis} on a {@code PooledConnectionProvider}, as Jedis 6's
    * {@code JedisPooled} is, speaking RESP2. For tests that run on the lowest Jedis; the caller
    * closes it.
    *
@@ -226,22 +219,7 @@ public final class RedisFixture implements AutoCloseable {
    * @return the client; the caller closes it
    */
   public UnifiedJedis newUnifiedJedis(Duration connectTimeout, Duration socketTimeout) {
-    PooledConnectionProvider provider = new PooledConnectionProvider(new HostAndPort(host(), port()),
-        clientConfig(connectTimeout, socketTimeout), JedisClients.pool(connectTimeout, socketTimeout));
-    // one attempt: a command is never re-sent on its own, as with RedisClient
-    return new UnifiedJedis(provider, 1, connectTimeout.plus(socketTimeout));
-  }
-
-  private DefaultJedisClientConfig clientConfig(Duration connectTimeout, Duration socketTimeout) {
-    DefaultJedisClientConfig.Builder config = JedisClients.config(connectTimeout, socketTimeout);
-    if (JedisURIHelper.getPassword(uri) != null) {
-      config.user(JedisURIHelper.getUser(uri)).password(JedisURIHelper.getPassword(uri));
-    }
-    if (JedisURIHelper.isRedisSSLScheme(uri)) {
-      throw new UnsupportedOperationException("TLS (rediss://) is not supported by this fixture: " + REDIS_URL);
-    }
-    config.database(JedisURIHelper.getDBIndex(uri));
-    return config.build();
+    return JedisClients.unifiedJedis(uri, new HostAndPort(host(), port()), connectTimeout, socketTimeout);
   }
 
   /**

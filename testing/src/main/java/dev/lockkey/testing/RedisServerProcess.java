@@ -1,10 +1,14 @@
 package dev.lockkey.testing;
 
+import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,8 +18,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import redis.clients.jedis.Jedis;
-import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * One {@code redis-server} process ({@link RedisBinary}) on a loopback port, with no persistence,
@@ -112,12 +114,8 @@ final class RedisServerProcess {
         RUNNING.remove(this);
         throw new IllegalStateException("redis-server on port " + port + " exited at start: " + logTail());
       }
-      try (Jedis jedis = new Jedis("127.0.0.1", port, 500)) {
-        if ("PONG".equals(jedis.ping())) {
-          return;
-        }
-      } catch (JedisException notYet) {
-        // still starting
+      if (answersPing()) {
+        return;
       }
       if (System.nanoTime() > deadline) {
         kill();
@@ -125,6 +123,23 @@ final class RedisServerProcess {
             "redis-server on port " + port + " did not answer PING within " + START_TIMEOUT + ": " + logTail());
       }
       sleep(Duration.ofMillis(20));
+    }
+  }
+
+  /**
+   * One inline PING on a plain socket: no client library, so that the kit starts a server for an
+   * application on any Redis client (one on Lettuce alone has no Jedis).
+   */
+  private boolean answersPing() {
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
+      socket.setSoTimeout(500);
+      socket.getOutputStream().write("PING\r\n".getBytes(StandardCharsets.US_ASCII));
+      BufferedReader reply =
+          new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
+      return "+PONG".equals(reply.readLine());
+    } catch (IOException notYet) {
+      return false; // still starting
     }
   }
 

@@ -7,6 +7,7 @@ import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.connection.JedisConnection;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -78,7 +79,7 @@ public final class StallWorker {
     LockOptions options = LockOptions.builder().leaseTime(LockContender.LEASE).renewal(false).waitTime(MAX_WAIT)
         .build();
     try (RedisClient jedis = RedisClient.create(host, port);
-        RedisLockExecutor executor = RedisLockExecutor.builder(jedis, Keyspace.of("bench")).build()) {
+        RedisLockExecutor executor = RedisLockExecutor.builder(JedisConnection.of(jedis), Keyspace.of("bench")).build()) {
       executor.acquire(BenchLockKey.of(key + ":warm-up:" + id), options).release();
       System.out.println("READY");
       System.out.flush();

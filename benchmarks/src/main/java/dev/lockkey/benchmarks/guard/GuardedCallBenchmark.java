@@ -9,6 +9,7 @@ import dev.lockkey.guard.MethodGuards;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.connection.JedisConnection;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -55,7 +56,7 @@ public class GuardedCallBenchmark {
   public void open() throws NoSuchMethodException {
     RedisEndpoint redis = RedisEndpoint.fromSystemProperty();
     jedis = RedisClient.create(redis.host(), redis.port());
-    executor = RedisLockExecutor.builder(jedis, Keyspace.of("bench")).defaultOptions(OPTIONS).build();
+    executor = RedisLockExecutor.builder(JedisConnection.of(jedis), Keyspace.of("bench")).defaultOptions(OPTIONS).build();
     invoker = GuardInvoker.builder(executor).build();
     guard = MethodGuards.load(CaptureService.class).orElseThrow()
         .find(CaptureService.class.getMethod("capture", String.class, long.class, Lease.class))

@@ -11,6 +11,7 @@ import dev.lockkey.guard.MethodGuards;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.connection.JedisConnection;
 import java.time.Duration;
 import redis.clients.jedis.RedisClient;
 
@@ -45,7 +46,7 @@ public enum LockedCall {
   /** A client, executor and invoker on {@code redis} that make this kind of call. */
   public LockContender open(RedisEndpoint redis) {
     RedisClient jedis = RedisClient.create(redis.host(), redis.port());
-    RedisLockExecutor executor = RedisLockExecutor.builder(jedis, Keyspace.of("bench")).defaultOptions(OPTIONS).build();
+    RedisLockExecutor executor = RedisLockExecutor.builder(JedisConnection.of(jedis), Keyspace.of("bench")).defaultOptions(OPTIONS).build();
     GuardInvoker invoker = GuardInvoker.builder(executor).build();
     MethodGuard guard = guard();
     CaptureService service = new CaptureService();

@@ -7,6 +7,7 @@ import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.connection.JedisConnection;
 import java.time.Duration;
 import redis.clients.jedis.RedisClient;
 
@@ -30,7 +31,7 @@ public final class LockKeyContender implements BlockingLockContender {
     this.jedis = RedisClient.create(redis.host(), redis.port());
     this.noWait = LockOptions.builder().leaseTime(LEASE).renewal(false).fairness(fairness).build();
     this.executor =
-        RedisLockExecutor.builder(jedis, Keyspace.of("bench")).defaultOptions(noWait).build();
+        RedisLockExecutor.builder(JedisConnection.of(jedis), Keyspace.of("bench")).defaultOptions(noWait).build();
   }
 
   @Override

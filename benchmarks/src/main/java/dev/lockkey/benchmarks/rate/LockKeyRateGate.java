@@ -3,6 +3,7 @@ package dev.lockkey.benchmarks.rate;
 import dev.lockkey.Keyspace;
 import dev.lockkey.benchmarks.redis.RedisEndpoint;
 import dev.lockkey.ratelimit.RateLimit;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.ratelimit.RedisRateLimiter;
 import java.time.Duration;
 import redis.clients.jedis.RedisClient;
@@ -19,7 +20,7 @@ final class LockKeyRateGate implements RateGate {
 
   LockKeyRateGate(RedisEndpoint redis, String name, long limit, boolean localDenials) {
     this.jedis = RedisClient.create(redis.host(), redis.port());
-    RedisRateLimiter limiter = RedisRateLimiter.create(jedis, Keyspace.of("bench"));
+    RedisRateLimiter limiter = RedisRateLimiter.create(JedisConnection.of(jedis), Keyspace.of("bench"));
     this.limiter = localDenials ? limiter : limiter.withoutLocalDenials();
     this.limit = RateLimit.perWindow(limit, Duration.ofSeconds(1));
     this.name = name;

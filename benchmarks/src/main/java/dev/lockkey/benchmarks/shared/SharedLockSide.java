@@ -8,6 +8,7 @@ import dev.lockkey.benchmarks.redis.RedisEndpoint;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.permit.PermitOptions;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.permit.RedisPermits;
 import dev.lockkey.redis.rwlock.RedisReadWriteLocks;
 import java.time.Duration;
@@ -33,14 +34,14 @@ public enum SharedLockSide {
       LockKey key = new BenchKey(name);
       LockOptions lease = LockOptions.builder().leaseTime(LEASE).waitTime(Duration.ZERO).build();
       if (op == Op.PERMIT) {
-        RedisPermits permits = RedisPermits.create(jedis, Keyspace.of("bench"));
+        RedisPermits permits = RedisPermits.create(JedisConnection.of(jedis), Keyspace.of("bench"));
         PermitOptions options = PermitOptions.builder().permits(PERMITS).lease(lease).build();
         return new Cycle(() -> permits.tryAcquire(key, options).orElseThrow().release(), () -> {
           permits.close();
           jedis.close();
         });
       }
-      RedisReadWriteLocks locks = RedisReadWriteLocks.create(jedis, Keyspace.of("bench"));
+      RedisReadWriteLocks locks = RedisReadWriteLocks.create(JedisConnection.of(jedis), Keyspace.of("bench"));
       return new Cycle(() -> {
         Lease held = (op == Op.READ ? locks.tryRead(key, lease) : locks.tryWrite(key, lease)).orElseThrow();
         held.release();

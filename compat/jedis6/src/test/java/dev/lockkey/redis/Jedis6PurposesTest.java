@@ -8,6 +8,7 @@ import dev.lockkey.flight.FlightOptions;
 import dev.lockkey.flight.SingleFlight;
 import dev.lockkey.ratelimit.RateLimit;
 import dev.lockkey.ratelimit.RateLimiter;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.dedupe.Deduplicator;
 import dev.lockkey.redis.flight.RedisSingleFlight;
 import dev.lockkey.redis.ratelimit.RedisRateLimiter;
@@ -40,12 +41,12 @@ class Jedis6PurposesTest {
   @MethodSource("servers")
   void everyPurposeDecidesAsOnJedisEight(String topology, Supplier<UnifiedJedis> newClient) {
     Keyspace keyspace = Keyspace.of("purposes" + ENVIRONMENTS.incrementAndGet());
-    try (UnifiedJedis jedis = newClient.get(); RedisLockExecutor locks = RedisLockExecutor.create(jedis, keyspace)) {
-      Deduplicator dedupe = Deduplicator.create(jedis, keyspace);
+    try (UnifiedJedis jedis = newClient.get(); RedisLockExecutor locks = RedisLockExecutor.create(JedisConnection.of(jedis), keyspace)) {
+      Deduplicator dedupe = Deduplicator.create(JedisConnection.of(jedis), keyspace);
       assertThat(dedupe.firstSeen(TestKey.of("mail", 1), Duration.ofMinutes(1))).isTrue();
       assertThat(dedupe.firstSeen(TestKey.of("mail", 1), Duration.ofMinutes(1))).isFalse();
 
-      RateLimiter limiter = RedisRateLimiter.create(jedis, keyspace);
+      RateLimiter limiter = RedisRateLimiter.create(JedisConnection.of(jedis), keyspace);
       RateLimit fivePerMinute = RateLimit.perWindow(5, Duration.ofMinutes(1));
       for (int i = 0; i < 5; i++) {
         assertThat(limiter.tryAcquire(TestKey.of("login", "u1"), fivePerMinute).allowed()).isTrue();
@@ -56,7 +57,7 @@ class Jedis6PurposesTest {
       assertThat(limiter.tryAcquire(TestKey.of("login", "u2"), RateLimit.smooth(1, Duration.ofMinutes(1), 1)).allowed())
           .isFalse();
 
-      SingleFlight flights = RedisSingleFlight.create(jedis, locks);
+      SingleFlight flights = RedisSingleFlight.create(JedisConnection.of(jedis), locks);
       FlightOptions<String> options = FlightOptions.builder(ResultCodec.utf8()).build();
       AtomicInteger computed = new AtomicInteger();
       for (int i = 0; i < 3; i++) {

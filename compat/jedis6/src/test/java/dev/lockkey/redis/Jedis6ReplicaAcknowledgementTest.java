@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lockkey.Keyspace;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.testing.RedisClusterFixture;
 import dev.lockkey.testing.RedisFixture;
 import java.time.Duration;
@@ -36,8 +37,8 @@ class Jedis6ReplicaAcknowledgementTest {
   @MethodSource("servers")
   void withoutReplicasTheLockIsRefusedAndLeftFree(String topology, Supplier<UnifiedJedis> newClient) {
     Keyspace keyspace = Keyspace.of("replicas" + ENVIRONMENTS.incrementAndGet());
-    try (UnifiedJedis jedis = newClient.get(); RedisLockExecutor locks = RedisLockExecutor.create(jedis, keyspace);
-        RedisLockExecutor acknowledged = RedisLockExecutor.builder(jedis, keyspace)
+    try (UnifiedJedis jedis = newClient.get(); RedisLockExecutor locks = RedisLockExecutor.create(JedisConnection.of(jedis), keyspace);
+        RedisLockExecutor acknowledged = RedisLockExecutor.builder(JedisConnection.of(jedis), keyspace)
             .replicas(1, Duration.ofMillis(100)).build()) {
       TestKey key = TestKey.of("order", 1);
       assertThatThrownBy(() -> acknowledged.acquire(key)).isInstanceOf(ReplicationException.class);

@@ -10,6 +10,7 @@ import dev.lockkey.guard.RateLimitedException;
 import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.processor.specs.PaymentCaptureKey;
 import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.flight.RedisSingleFlight;
 import dev.lockkey.redis.ratelimit.RedisRateLimiter;
 import dev.lockkey.testing.RedisFixture;
@@ -48,10 +49,10 @@ class GuardedCallsTest {
   void connect() {
     jedis = RedisFixture.shared().newClient();
     Keyspace keyspace = Keyspace.of("guards-" + UUID.randomUUID().toString().substring(0, 8));
-    executor = RedisLockExecutor.create(jedis, keyspace);
+    executor = RedisLockExecutor.create(JedisConnection.of(jedis), keyspace);
     invoker = GuardInvoker.builder(executor)
-        .singleFlight(RedisSingleFlight.create(jedis, executor))
-        .rateLimiter(RedisRateLimiter.create(jedis, keyspace))
+        .singleFlight(RedisSingleFlight.create(JedisConnection.of(jedis), executor))
+        .rateLimiter(RedisRateLimiter.create(JedisConnection.of(jedis), keyspace))
         .build();
   }
 

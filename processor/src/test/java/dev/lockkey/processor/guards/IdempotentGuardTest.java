@@ -12,6 +12,7 @@ import dev.lockkey.idempotency.IdempotencyInProgressException;
 import dev.lockkey.idempotency.IdempotentCalls;
 import dev.lockkey.processor.specs.PaymentCaptureKey;
 import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.idempotency.RedisIdempotentCalls;
 import dev.lockkey.testing.LockKeyTest;
 import dev.lockkey.testing.TestRedis;
@@ -179,13 +180,13 @@ class IdempotentGuardTest {
   }
 
   private RedisLockExecutor executor(TestRedis redis) {
-    RedisLockExecutor executor = RedisLockExecutor.create(redis.newClient(), Keyspace.of(redis.env()));
+    RedisLockExecutor executor = RedisLockExecutor.create(JedisConnection.of(redis.newClient()), Keyspace.of(redis.env()));
     parts.add(executor);
     return executor;
   }
 
   private GuardInvoker invoker(TestRedis redis, GuardInvoker.Builder builder) {
-    IdempotentCalls calls = RedisIdempotentCalls.create(redis.newClient(), Keyspace.of(redis.env()));
+    IdempotentCalls calls = RedisIdempotentCalls.create(JedisConnection.of(redis.newClient()), Keyspace.of(redis.env()));
     parts.add(calls);
     return builder.idempotentCalls(calls).build();
   }

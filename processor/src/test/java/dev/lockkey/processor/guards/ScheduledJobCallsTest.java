@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.lockkey.Keyspace;
 import dev.lockkey.guard.GuardInvoker;
 import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.testing.RedisFixture;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -33,8 +34,8 @@ class ScheduledJobCallsTest {
   void connect() {
     jedis = RedisFixture.shared().newClient();
     Keyspace keyspace = Keyspace.of("jobs-" + UUID.randomUUID().toString().substring(0, 8));
-    first = RedisLockExecutor.create(jedis, keyspace);
-    second = RedisLockExecutor.create(jedis, keyspace);
+    first = RedisLockExecutor.create(JedisConnection.of(jedis), keyspace);
+    second = RedisLockExecutor.create(JedisConnection.of(jedis), keyspace);
     lockKey = keyspace.fullKey("lock", ReportRunKey.of());
   }
 

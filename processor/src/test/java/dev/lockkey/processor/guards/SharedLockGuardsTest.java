@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lockkey.Keyspace;
 import dev.lockkey.guard.GuardInvoker;
 import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.permit.RedisPermits;
 import dev.lockkey.redis.rwlock.RedisReadWriteLocks;
 import dev.lockkey.testing.RedisFixture;
@@ -35,9 +36,9 @@ class SharedLockGuardsTest {
   void connect() {
     jedis = RedisFixture.shared().newClient();
     Keyspace keyspace = Keyspace.of("shared-" + UUID.randomUUID().toString().substring(0, 8));
-    executor = RedisLockExecutor.create(jedis, keyspace);
-    permits = RedisPermits.create(jedis, keyspace);
-    readWrite = RedisReadWriteLocks.create(jedis, keyspace);
+    executor = RedisLockExecutor.create(JedisConnection.of(jedis), keyspace);
+    permits = RedisPermits.create(JedisConnection.of(jedis), keyspace);
+    readWrite = RedisReadWriteLocks.create(JedisConnection.of(jedis), keyspace);
     invoker = GuardInvoker.builder(executor).permits(permits).readWriteLocks(readWrite).build();
   }
 

@@ -31,8 +31,9 @@ import redis.clients.jedis.util.JedisClusterCRC16;
 /**
  * The port on a Jedis {@code UnifiedJedis} of Jedis 6.0 to 8: a {@code RedisClient} or
  * {@code JedisPooled} (one server), {@code JedisSentineled} (Sentinel), a
- * {@code RedisClusterClient} or {@code JedisCluster} (Redis Cluster). The default adapter: every
- * entry point that takes a {@code UnifiedJedis} wraps it in one. The client stays the caller's,
+ * {@code RedisClusterClient} or {@code JedisCluster} (Redis Cluster). The default adapter, and the
+ * only public class that names a Jedis type: wrap the client once and pass the connection to every
+ * entry point. The client stays the caller's,
  * who closes it; this adapter holds nothing of its own. Thread-safe.
  *
  * <p>{@link #evalshaAndWait} sends the script and {@code WAIT} in one pipeline on one connection of

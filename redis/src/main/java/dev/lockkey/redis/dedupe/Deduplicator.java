@@ -6,7 +6,6 @@ import dev.lockkey.internal.OwnerTokens;
 import dev.lockkey.internal.Ttls;
 import dev.lockkey.lock.LockException;
 import dev.lockkey.redis.RedisUnavailableException;
-import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.connection.RedisClientException;
 import dev.lockkey.redis.connection.RedisConnection;
 import dev.lockkey.redis.internal.LuaScript;
@@ -14,7 +13,6 @@ import dev.lockkey.redis.internal.RedisFailures;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
-import redis.clients.jedis.UnifiedJedis;
 
 /**
  * Tells whether a key is seen for the first time within a time to live, e.g. to drop a redelivered
@@ -23,7 +21,7 @@ import redis.clients.jedis.UnifiedJedis;
  * one is first.
  *
  * <pre>{@code
- * Deduplicator dedupe = Deduplicator.create(redisClient, Keyspace.of("prod"));
+ * Deduplicator dedupe = Deduplicator.create(redis, Keyspace.of("prod"));
  * DedupeMark mark = dedupe.mark(NotificationDeliveryKey.of(eventId, receiver, Channel.EMAIL), Duration.ofDays(1));
  * if (mark.first()) {
  *   try {
@@ -55,17 +53,6 @@ public final class Deduplicator {
   private Deduplicator(RedisConnection redis, Keyspace keyspace) {
     this.redis = Objects.requireNonNull(redis, "redis");
     this.keyspace = Objects.requireNonNull(keyspace, "keyspace");
-  }
-
-  /**
-   * A deduplicator on this client (any {@code UnifiedJedis}, single server or cluster) and key space.
-   *
-   * @param jedis the client: any {@code UnifiedJedis}, single server or cluster (Jedis 6.0 to 8)
-   * @param keyspace the key space, e.g. {@code Keyspace.of("prod")}
-   * @return the deduplicator
-   */
-  public static Deduplicator create(UnifiedJedis jedis, Keyspace keyspace) {
-    return create(JedisConnection.of(jedis), keyspace);
   }
 
   /**

@@ -13,7 +13,6 @@ import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.lock.LockedWork;
 import dev.lockkey.redis.RedisLockExecutor;
 import dev.lockkey.redis.RedisUnavailableException;
-import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.connection.RedisClientException;
 import dev.lockkey.redis.connection.RedisConnection;
 import dev.lockkey.redis.internal.LuaScript;
@@ -21,14 +20,13 @@ import dev.lockkey.redis.internal.RedisFailures;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Objects;
-import redis.clients.jedis.UnifiedJedis;
 
 /**
  * The {@link SingleFlight} on Redis: runs an expensive computation once for many identical requests
  * across servers, and shares its result:
  *
  * <pre>{@code
- * SingleFlight flights = RedisSingleFlight.create(redisClient, lockExecutor);
+ * SingleFlight flights = RedisSingleFlight.create(redis, lockExecutor);
  * String summary = flights.run(DocumentSummaryKey.of(tenant, documentId, 2, content), summaries,
  *     lease -> model.summarize(content));
  * }</pre>
@@ -77,20 +75,9 @@ public final class RedisSingleFlight implements SingleFlight {
   }
 
   /**
-   * Single flights on {@code jedis} (the client the executor uses, or one to the same Redis), with
+   * Single flights on {@code redis} (the connection the executor uses, or one to the same Redis), with
    * leaders elected through {@code executor}, in the executor's key space. The executor's listener
    * hears of shared answers when it is a {@link FlightListener}.
-   *
-   * @param jedis the client: any {@code UnifiedJedis}, single server or cluster (Jedis 6.0 to 8)
-   * @param executor the executor that elects the leaders
-   * @return the single flights
-   */
-  public static RedisSingleFlight create(UnifiedJedis jedis, RedisLockExecutor executor) {
-    return create(JedisConnection.of(jedis), executor);
-  }
-
-  /**
-   * As {@link #create(UnifiedJedis, RedisLockExecutor)}, on any Redis client through the connection port.
    *
    * @param redis the client through the connection port, e.g. {@code LettuceConnection.of(client)}
    * @param executor the executor that elects the leaders

@@ -14,7 +14,6 @@ import dev.lockkey.lock.LockListener;
 import dev.lockkey.redis.RedisUnavailableException;
 import dev.lockkey.internal.Housekeeper;
 import dev.lockkey.internal.OwnerTokens;
-import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.connection.RedisConnection;
 import dev.lockkey.redis.RedisLockExecutor;
 import dev.lockkey.redis.internal.ExecutorMachinery;
@@ -25,14 +24,13 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
-import redis.clients.jedis.UnifiedJedis;
 
 /**
  * Runs a call at most once per key and payload, stores its result, and replays it to every later
  * call with the same key and payload, across servers:
  *
  * <pre>{@code
- * IdempotentCalls calls = RedisIdempotentCalls.create(redisClient, Keyspace.of("prod"));
+ * IdempotentCalls calls = RedisIdempotentCalls.create(redis, Keyspace.of("prod"));
  * Receipt receipt = calls.run(CaptureKey.of(tenant, idempotencyKey), CaptureRequestFingerprint.of(request),
  *     captures, fencingToken -> payments.capture(request, fencingToken));
  * }</pre>
@@ -169,18 +167,6 @@ public final class RedisIdempotentCalls implements IdempotentCalls, AutoCloseabl
   }
 
   /**
-   * Idempotent calls on {@code jedis}, in {@code keyspace}.
-   *
-   * @param jedis the client of the Redis server or cluster that holds the records; not closed by
-   *     {@link #close()}
-   * @param keyspace the environment that prefixes every record's and fencing counter's key
-   * @return the calls, with their renewal and clean-up threads; close them when done
-   */
-  public static RedisIdempotentCalls create(UnifiedJedis jedis, Keyspace keyspace) {
-    return create(JedisConnection.of(jedis), keyspace, LockListener.NONE);
-  }
-
-  /**
    * Idempotent calls on any Redis client through the connection port, in {@code keyspace}.
    *
    * @param redis the client through the connection port, e.g. {@code LettuceConnection.of(client)};
@@ -195,19 +181,6 @@ public final class RedisIdempotentCalls implements IdempotentCalls, AutoCloseabl
   /**
    * Idempotent calls that tell {@code listener} of a lost lease ({@code onLeaseLost}) and of Redis
    * failures that did not stop the call ({@code onError}), e.g. a result that could not be stored.
-   *
-   * @param jedis the client of the Redis server or cluster that holds the records; not closed by
-   *     {@link #close()}
-   * @param keyspace the environment that prefixes every record's and fencing counter's key
-   * @param listener told of lost leases and of Redis failures that did not stop a call
-   * @return the calls, with their renewal and clean-up threads; close them when done
-   */
-  public static RedisIdempotentCalls create(UnifiedJedis jedis, Keyspace keyspace, LockListener listener) {
-    return create(JedisConnection.of(jedis), keyspace, listener);
-  }
-
-  /**
-   * As {@link #create(UnifiedJedis, Keyspace, LockListener)}, on any Redis client through the connection port.
    *
    * @param redis the client through the connection port, e.g. {@code LettuceConnection.of(client)};
    *     not closed by {@link #close()}

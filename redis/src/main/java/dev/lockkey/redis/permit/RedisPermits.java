@@ -1,6 +1,5 @@
 package dev.lockkey.redis.permit;
 
-import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.connection.RedisConnection;
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
@@ -17,7 +16,6 @@ import dev.lockkey.redis.internal.SharedLocks;
 import dev.lockkey.redis.internal.SharedNames;
 import java.util.Objects;
 import java.util.Optional;
-import redis.clients.jedis.UnifiedJedis;
 
 /**
  * {@link Permits} on Redis (a server or a cluster). Each key's permits are a sorted set of holder
@@ -64,29 +62,6 @@ public final class RedisPermits implements Permits {
   }
 
   /**
-   * Permits on {@code jedis} in {@code keyspace}, telling no listener.
-   *
-   * @param jedis the client (any {@code UnifiedJedis}); not closed by {@link #close()}
-   * @param keyspace the environment that prefixes every key
-   * @return the permits; close them before the client
-   */
-  public static RedisPermits create(UnifiedJedis jedis, Keyspace keyspace) {
-    return create(jedis, keyspace, LockListener.NONE);
-  }
-
-  /**
-   * Permits that tell {@code listener} of acquisitions, contention, releases, renewals and losses.
-   *
-   * @param jedis the client (any {@code UnifiedJedis}); not closed by {@link #close()}
-   * @param keyspace the environment that prefixes every key
-   * @param listener the listener; must not throw
-   * @return the permits; close them before the client
-   */
-  public static RedisPermits create(UnifiedJedis jedis, Keyspace keyspace, LockListener listener) {
-    return create(JedisConnection.of(jedis), keyspace, listener);
-  }
-
-  /**
    * Permits on any Redis client through the connection port, in {@code keyspace}, telling no listener.
    *
    * @param redis the client through the connection port, e.g. {@code LettuceConnection.of(client)}; not closed by
@@ -99,7 +74,7 @@ public final class RedisPermits implements Permits {
   }
 
   /**
-   * As {@link #create(UnifiedJedis, Keyspace, LockListener)}, on any Redis client through the connection port.
+   * Permits that tell {@code listener} of acquisitions, contention, releases, renewals and losses.
    *
    * @param redis the client through the connection port, e.g. {@code LettuceConnection.of(client)}; not closed by
    *     {@link #close()}

@@ -10,7 +10,6 @@ import dev.lockkey.ratelimit.RateLimitListener;
 import dev.lockkey.ratelimit.RateLimiter;
 import dev.lockkey.ratelimit.SmoothLimit;
 import dev.lockkey.redis.RedisUnavailableException;
-import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.connection.RedisClientException;
 import dev.lockkey.redis.connection.RedisConnection;
 import dev.lockkey.redis.internal.LuaScript;
@@ -19,13 +18,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
-import redis.clients.jedis.UnifiedJedis;
 
 /**
  * Applies {@link RateLimit}s to keys in Redis, each decision one atomic script on the key's slot:
  *
  * <pre>{@code
- * RateLimiter limiter = RedisRateLimiter.create(redisClient, Keyspace.of("prod"));
+ * RateLimiter limiter = RedisRateLimiter.create(redis, Keyspace.of("prod"));
  * RateDecision decision = limiter.tryAcquire(LoginAttemptsKey.of(username, Instant.now()), RateLimit.perKeyWindow(5));
  * if (!decision.allowed()) {
  *   throw new TooManyAttempts(decision.retryAfter());
@@ -73,30 +71,6 @@ public final class RedisRateLimiter implements RateLimiter {
   }
 
   /**
-   * A limiter on this client (any {@code UnifiedJedis}, single server or cluster) and key space.
-   *
-   * @param jedis the client: any {@code UnifiedJedis}, single server or cluster (Jedis 6.0 to 8)
-   * @param keyspace the key space, e.g. {@code Keyspace.of("prod")}
-   * @return the limiter
-   */
-  public static RedisRateLimiter create(UnifiedJedis jedis, Keyspace keyspace) {
-    return create(jedis, keyspace, RateLimitListener.NONE);
-  }
-
-  /**
-   * A limiter that tells {@code listener} of every denial ({@link RateLimitListener#onRateLimited}),
-   * e.g. the executor's {@code MicrometerLockListener}.
-   *
-   * @param jedis the client: any {@code UnifiedJedis}, single server or cluster (Jedis 6.0 to 8)
-   * @param keyspace the key space, e.g. {@code Keyspace.of("prod")}
-   * @param listener who hears of denials; what it throws is ignored
-   * @return the limiter
-   */
-  public static RedisRateLimiter create(UnifiedJedis jedis, Keyspace keyspace, RateLimitListener listener) {
-    return create(JedisConnection.of(jedis), keyspace, listener);
-  }
-
-  /**
    * A limiter on any Redis client through the connection port, and key space.
    *
    * @param redis the client through the connection port, e.g. {@code LettuceConnection.of(client)}
@@ -108,7 +82,8 @@ public final class RedisRateLimiter implements RateLimiter {
   }
 
   /**
-   * As {@link #create(UnifiedJedis, Keyspace, RateLimitListener)}, on any Redis client through the connection port.
+   * A limiter that tells {@code listener} of every denial ({@link RateLimitListener#onRateLimited}),
+   * e.g. the executor's {@code MicrometerLockListener}.
    *
    * @param redis the client through the connection port, e.g. {@code LettuceConnection.of(client)}
    * @param keyspace the key space, e.g. {@code Keyspace.of("prod")}

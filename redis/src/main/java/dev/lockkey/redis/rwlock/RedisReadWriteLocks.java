@@ -1,6 +1,5 @@
 package dev.lockkey.redis.rwlock;
 
-import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.connection.RedisConnection;
 import dev.lockkey.Keyspace;
 import dev.lockkey.LockKey;
@@ -17,7 +16,6 @@ import dev.lockkey.redis.internal.SharedNames;
 import dev.lockkey.rwlock.ReadWriteLocks;
 import java.util.Objects;
 import java.util.Optional;
-import redis.clients.jedis.UnifiedJedis;
 
 /**
  * {@link ReadWriteLocks} on Redis (a server or a cluster). A key's readers are a sorted set of
@@ -63,29 +61,6 @@ public final class RedisReadWriteLocks implements ReadWriteLocks {
   }
 
   /**
-   * Read/write locks on {@code jedis} in {@code keyspace}, telling no listener.
-   *
-   * @param jedis the client (any {@code UnifiedJedis}); not closed by {@link #close()}
-   * @param keyspace the environment that prefixes every key
-   * @return the locks; close them before the client
-   */
-  public static RedisReadWriteLocks create(UnifiedJedis jedis, Keyspace keyspace) {
-    return create(jedis, keyspace, LockListener.NONE);
-  }
-
-  /**
-   * Read/write locks that tell {@code listener} of acquisitions, contention, releases, renewals and losses.
-   *
-   * @param jedis the client (any {@code UnifiedJedis}); not closed by {@link #close()}
-   * @param keyspace the environment that prefixes every key
-   * @param listener the listener; must not throw
-   * @return the locks; close them before the client
-   */
-  public static RedisReadWriteLocks create(UnifiedJedis jedis, Keyspace keyspace, LockListener listener) {
-    return create(JedisConnection.of(jedis), keyspace, listener);
-  }
-
-  /**
    * Read/write locks on any Redis client through the connection port, in {@code keyspace}, telling no listener.
    *
    * @param redis the client through the connection port, e.g. {@code LettuceConnection.of(client)}; not closed by
@@ -98,7 +73,7 @@ public final class RedisReadWriteLocks implements ReadWriteLocks {
   }
 
   /**
-   * As {@link #create(UnifiedJedis, Keyspace, LockListener)}, on any Redis client through the connection port.
+   * Read/write locks that tell {@code listener} of acquisitions, contention, releases, renewals and losses.
    *
    * @param redis the client through the connection port, e.g. {@code LettuceConnection.of(client)}; not closed by
    *     {@link #close()}

@@ -20,7 +20,7 @@ public final class WithoutLettuce implements Function<String, String> {
   public String apply(String hostAndPort) {
     String[] parts = hostAndPort.split(":");
     try (RedisClient redis = RedisClient.builder().hostAndPort(parts[0], Integer.parseInt(parts[1])).build();
-        RedisLockExecutor locks = RedisLockExecutor.create(redis, Keyspace.of("no-lettuce"))) {
+        RedisLockExecutor locks = RedisLockExecutor.create(JedisConnection.of(redis), Keyspace.of("no-lettuce"))) {
       Lease lease = locks.acquire(SampleKey.unique());
       return "acquired," + (lease.release() ? "released" : "lost");
     }

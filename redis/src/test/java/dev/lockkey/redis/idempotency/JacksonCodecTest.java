@@ -10,6 +10,7 @@ import dev.lockkey.idempotency.IdempotencyOptions;
 import dev.lockkey.idempotency.IdempotentCalls;
 import dev.lockkey.lock.SampleKey;
 import dev.lockkey.redis.Servers;
+import dev.lockkey.redis.connection.JedisConnection;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -38,8 +39,8 @@ class JacksonCodecTest {
     Receipt receipt = new Receipt("r-1", new BigDecimal("100.00"), List.of("A-1", "B-7"));
     AtomicInteger runs = new AtomicInteger();
     try (Servers servers = Servers.onSingleNode(2);
-        IdempotentCalls first = RedisIdempotentCalls.create(servers.client(0), Servers.KEYSPACE);
-        IdempotentCalls second = RedisIdempotentCalls.create(servers.client(1), Servers.KEYSPACE)) {
+        IdempotentCalls first = RedisIdempotentCalls.create(JedisConnection.of(servers.client(0)), Servers.KEYSPACE);
+        IdempotentCalls second = RedisIdempotentCalls.create(JedisConnection.of(servers.client(1)), Servers.KEYSPACE)) {
       assertThat(first.run(key, fingerprint, receipts, token -> {
         runs.incrementAndGet();
         return receipt;

@@ -8,6 +8,7 @@ import dev.lockkey.codec.ResultCodec;
 import dev.lockkey.idempotency.IdempotencyOptions;
 import dev.lockkey.idempotency.IdempotentCalls;
 import dev.lockkey.lock.SampleKey;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.testing.RedisFixture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -30,7 +31,7 @@ class ResultStoreFailureTest {
     AtomicInteger runs = new AtomicInteger();
     try (RedisFixture server = RedisFixture.startLocal();
         RedisClient client = server.newClient();
-        IdempotentCalls calls = RedisIdempotentCalls.create(client, Keyspace.of("test"), events)) {
+        IdempotentCalls calls = RedisIdempotentCalls.create(JedisConnection.of(client), Keyspace.of("test"), events)) {
       String result = calls.run(key, IdempotentCallsContract.fingerprint("{}"),
           IdempotencyOptions.builder(ResultCodec.utf8()).build(), token -> {
             runs.incrementAndGet();

@@ -58,7 +58,7 @@ class UnknownOutcomeTest {
     Keyspace keyspace = Keyspace.of(redis.env());
     TcpProxy proxy = redis.newProxy();
     RedisClient direct = redis.newClient();
-    try (RedisIdempotentCalls calls = RedisIdempotentCalls.create(redis.newClient(proxy, SOCKET_TIMEOUT, SOCKET_TIMEOUT),
+    try (RedisIdempotentCalls calls = RedisIdempotentCalls.create(JedisConnection.of(redis.newClient(proxy, SOCKET_TIMEOUT, SOCKET_TIMEOUT)),
         keyspace)) {
       assertThat(calls.run(SampleKey.unique(), PAYLOAD, TEXT, token -> "warm-up")).isEqualTo("warm-up");
       proxy.latency(TcpProxy.Direction.REPLIES, REPLY_DELAY);
@@ -110,9 +110,9 @@ class UnknownOutcomeTest {
     Keyspace keyspace = Keyspace.of(redis.env());
     TcpProxy proxy = redis.newProxy();
     IdempotentCallsContract.LeaseEvents events = new IdempotentCallsContract.LeaseEvents();
-    try (RedisIdempotentCalls cutOff = RedisIdempotentCalls.create(redis.newClient(proxy, SOCKET_TIMEOUT, SOCKET_TIMEOUT),
+    try (RedisIdempotentCalls cutOff = RedisIdempotentCalls.create(JedisConnection.of(redis.newClient(proxy, SOCKET_TIMEOUT, SOCKET_TIMEOUT)),
             keyspace, events);
-        RedisIdempotentCalls other = RedisIdempotentCalls.create(redis.newClient(), keyspace)) {
+        RedisIdempotentCalls other = RedisIdempotentCalls.create(JedisConnection.of(redis.newClient()), keyspace)) {
       String result = cutOff.run(key, PAYLOAD, TEXT, token -> {
         proxy.cut(); // Redis fails after the work, before its result is stored
         return work();
@@ -132,9 +132,9 @@ class UnknownOutcomeTest {
   void aFailedCallsRemovalThatFailedIsSentAgainSoARetryRunsPromptly(TestRedis redis) {
     Keyspace keyspace = Keyspace.of(redis.env());
     TcpProxy proxy = redis.newProxy();
-    try (RedisIdempotentCalls cutOff = RedisIdempotentCalls.create(redis.newClient(proxy, SOCKET_TIMEOUT, SOCKET_TIMEOUT),
+    try (RedisIdempotentCalls cutOff = RedisIdempotentCalls.create(JedisConnection.of(redis.newClient(proxy, SOCKET_TIMEOUT, SOCKET_TIMEOUT)),
             keyspace);
-        RedisIdempotentCalls other = RedisIdempotentCalls.create(redis.newClient(), keyspace)) {
+        RedisIdempotentCalls other = RedisIdempotentCalls.create(JedisConnection.of(redis.newClient()), keyspace)) {
       assertThatThrownBy(() -> cutOff.run(key, PAYLOAD, TEXT, token -> {
         runs.incrementAndGet();
         proxy.cut(); // Redis fails before the failed call's record is removed

@@ -10,6 +10,7 @@ import dev.lockkey.idempotency.IdempotencyOptions;
 import dev.lockkey.lock.SampleKey;
 import dev.lockkey.redis.RedisUnavailableException;
 import dev.lockkey.redis.Servers;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.testing.RedisClusterFixture;
 import dev.lockkey.testing.RedisNode;
 import java.nio.charset.StandardCharsets;
@@ -56,7 +57,7 @@ class UnknownStartOnClusterTest {
       .maxAttempts(3)
       .maxTotalRetriesDuration(Duration.ofSeconds(1))
       .build();
-  private final RedisIdempotentCalls calls = RedisIdempotentCalls.create(impatient, KEYSPACE);
+  private final RedisIdempotentCalls calls = RedisIdempotentCalls.create(JedisConnection.of(impatient), KEYSPACE);
   private final ExecutorService background = Executors.newFixedThreadPool(2);
 
   @AfterEach
@@ -75,7 +76,7 @@ class UnknownStartOnClusterTest {
     String record = KEYSPACE.fullKey(RedisIdempotentCalls.PURPOSE, key);
     RedisNode node = cluster.nodeServing(record);
     Keyspace warm = Keyspace.of("test-warm"); // the same body: the same node, whose script cache it fills
-    try (RedisIdempotentCalls warmUp = RedisIdempotentCalls.create(impatient, warm)) {
+    try (RedisIdempotentCalls warmUp = RedisIdempotentCalls.create(JedisConnection.of(impatient), warm)) {
       assertThat(warmUp.run(key, PAYLOAD, TEXT, token -> "warm")).isEqualTo("warm");
     }
     impatient.del(warm.fullKey(RedisIdempotentCalls.PURPOSE, key), warm.fullKey(RedisIdempotentCalls.FENCE_PURPOSE, key));

@@ -8,6 +8,7 @@ import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.SampleKey;
 import dev.lockkey.redis.RedisAwait;
 import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.testing.LockKeyTest;
 import dev.lockkey.testing.TestRedis;
 import java.time.Duration;
@@ -41,8 +42,8 @@ class ClaimDeadlineTest {
     ContentionStall stall = new ContentionStall();
     SampleKey key = SampleKey.unique();
     LockNames names = LockNames.of(keyspace, LockOptions.DEFAULT_PURPOSE, key);
-    try (RedisLockExecutor holder = RedisLockExecutor.create(redis.newClient(), keyspace);
-        RedisLockExecutor waiter = RedisLockExecutor.builder(redis.newClient(), keyspace).listener(stall).build();
+    try (RedisLockExecutor holder = RedisLockExecutor.create(JedisConnection.of(redis.newClient()), keyspace);
+        RedisLockExecutor waiter = RedisLockExecutor.builder(JedisConnection.of(redis.newClient()), keyspace).listener(stall).build();
         WaitingScenes scenes = new WaitingScenes(stats, NO_RENEWAL)) {
       scenes.hearReleases(holder, waiter, key, names); // the stalled waiter's message then waits for it
       boolean lateInClaim = false;

@@ -9,6 +9,7 @@ import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.lock.SampleKey;
 import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.testing.Isolation;
 import dev.lockkey.testing.LockKeyTest;
 import dev.lockkey.testing.TcpProxy;
@@ -106,7 +107,7 @@ class HandoverPropertyTest {
         ContentionStall stall = new ContentionStall();
         cables.add(cable);
         stallers.add(stall);
-        executors.add(RedisLockExecutor.builder(redis.newClient(cable), keyspace).listener(stall).build());
+        executors.add(RedisLockExecutor.builder(JedisConnection.of(redis.newClient(cable)), keyspace).listener(stall).build());
       }
       Random latencyRandom = new Random(random.nextLong());
       latencies.scheduleWithFixedDelay(() -> cables.forEach(cable -> cable.latency(

@@ -8,6 +8,7 @@ import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.SampleKey;
 import dev.lockkey.redis.RedisAwait;
 import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.testing.LockKeyTest;
 import dev.lockkey.testing.TestRedis;
 import java.lang.reflect.Field;
@@ -54,7 +55,7 @@ class LostGrantTest {
     Keyspace keyspace = Keyspace.of(redis.env());
     SampleKey key = SampleKey.unique();
     LockNames names = LockNames.of(keyspace, LockOptions.DEFAULT_PURPOSE, key);
-    try (RedisLockExecutor executor = RedisLockExecutor.create(redis.newClient(), keyspace)) {
+    try (RedisLockExecutor executor = RedisLockExecutor.create(JedisConnection.of(redis.newClient()), keyspace)) {
       Lease held = executor.acquire(key, LONG);
       AtomicReference<Thread> waiterThread = new AtomicReference<>();
       Future<Lease> waited = threads.submit(() -> {

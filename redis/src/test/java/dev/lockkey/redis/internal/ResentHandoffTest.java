@@ -8,6 +8,7 @@ import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.SampleKey;
 import dev.lockkey.redis.RedisAwait;
 import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.testing.Isolation;
 import dev.lockkey.testing.LockKeyTest;
 import dev.lockkey.testing.TcpProxy;
@@ -129,8 +130,8 @@ class ResentHandoffTest {
       this.names = LockNames.of(keyspace, LockOptions.DEFAULT_PURPOSE, key);
       stats.scriptLoad(HANDOFF.source()); // so that each copy goes by EVALSHA
       this.resending = new ResendingClient(new HostAndPort(redis.fixture().host(), redis.fixture().port()));
-      this.local = RedisLockExecutor.create(resending, keyspace);
-      this.remote = RedisLockExecutor.create(remoteClient, keyspace);
+      this.local = RedisLockExecutor.create(JedisConnection.of(resending), keyspace);
+      this.remote = RedisLockExecutor.create(JedisConnection.of(remoteClient), keyspace);
     }
 
     /**

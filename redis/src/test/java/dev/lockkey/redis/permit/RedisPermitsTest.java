@@ -9,6 +9,7 @@ import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.permit.PermitOptions;
 import dev.lockkey.redis.TestKey;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.testing.RedisFixture;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -40,7 +41,7 @@ class RedisPermitsTest {
   @BeforeEach
   void start() {
     client = RedisFixture.shared().newClient();
-    permits = RedisPermits.create(client, keyspace);
+    permits = RedisPermits.create(JedisConnection.of(client), keyspace);
   }
 
   @AfterEach
@@ -89,7 +90,7 @@ class RedisPermitsTest {
         .lease(LockOptions.builder().leaseTime(Duration.ofMillis(800)).renewal(true).waitTime(Duration.ofSeconds(20))
             .build()).build();
     try (RedisClient otherClient = RedisFixture.shared().newClient();
-        RedisPermits crashing = RedisPermits.create(otherClient, keyspace)) {
+        RedisPermits crashing = RedisPermits.create(JedisConnection.of(otherClient), keyspace)) {
       crashing.acquire(key, one);
       crashing.close(); // renewals stop, nothing is released: the permit is held until its lease ends
     }

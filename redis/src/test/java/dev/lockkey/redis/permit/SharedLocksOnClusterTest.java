@@ -7,6 +7,7 @@ import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.permit.PermitOptions;
 import dev.lockkey.redis.TestKey;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.rwlock.RedisReadWriteLocks;
 import dev.lockkey.testing.RedisClusterFixture;
 import java.time.Duration;
@@ -28,8 +29,8 @@ class SharedLocksOnClusterTest {
   void permitsAndReadWriteLocksWorkOnEachMasterAndAReleaseWakesAWaiter() throws Exception {
     ExecutorService pool = Executors.newSingleThreadExecutor();
     try (UnifiedJedis jedis = RedisClusterFixture.shared().newClient();
-        RedisPermits permits = RedisPermits.create(jedis, keyspace);
-        RedisReadWriteLocks locks = RedisReadWriteLocks.create(jedis, keyspace)) {
+        RedisPermits permits = RedisPermits.create(JedisConnection.of(jedis), keyspace);
+        RedisReadWriteLocks locks = RedisReadWriteLocks.create(JedisConnection.of(jedis), keyspace)) {
       PermitOptions one = PermitOptions.builder().permits(1)
           .lease(LockOptions.builder().leaseTime(Duration.ofSeconds(30)).waitTime(Duration.ofSeconds(60)).build())
           .build();

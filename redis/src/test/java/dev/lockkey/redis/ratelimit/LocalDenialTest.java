@@ -8,6 +8,7 @@ import dev.lockkey.lock.SampleKey;
 import dev.lockkey.ratelimit.RateDecision;
 import dev.lockkey.ratelimit.RateLimit;
 import dev.lockkey.ratelimit.RateLimiter;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.testing.RedisFixture;
 import java.time.Duration;
 import java.time.Instant;
@@ -47,7 +48,7 @@ class LocalDenialTest {
 
   @Test
   void aFullFixedWindowIsDeniedWithoutACommandUntilItEnds() {
-    RedisRateLimiter limiter = RedisRateLimiter.create(redis, KEYSPACE);
+    RedisRateLimiter limiter = RedisRateLimiter.create(JedisConnection.of(redis), KEYSPACE);
     SampleKey key = SampleKey.unique();
     RateLimit limit = RateLimit.perWindow(3, HOUR);
     for (int i = 0; i < 3; i++) {
@@ -71,7 +72,7 @@ class LocalDenialTest {
 
   @Test
   void aCallForFewerPermitsThanRemainGoesToRedis() {
-    RedisRateLimiter limiter = RedisRateLimiter.create(redis, KEYSPACE);
+    RedisRateLimiter limiter = RedisRateLimiter.create(JedisConnection.of(redis), KEYSPACE);
     SampleKey key = SampleKey.unique();
     RateLimit limit = RateLimit.perWindow(5, HOUR);
     limiter.tryAcquire(key, limit, 3);
@@ -91,7 +92,7 @@ class LocalDenialTest {
 
   @Test
   void aSmoothLimitIsDeniedWithoutACommandUntilTheRetryAfterRedisReported() {
-    RedisRateLimiter limiter = RedisRateLimiter.create(redis, KEYSPACE);
+    RedisRateLimiter limiter = RedisRateLimiter.create(JedisConnection.of(redis), KEYSPACE);
     SampleKey key = SampleKey.unique();
     RateLimit limit = RateLimit.smooth(1, HOUR, 2);
     assertThat(limiter.tryAcquire(key, limit).allowed()).isTrue();
@@ -115,7 +116,7 @@ class LocalDenialTest {
 
   @Test
   void withoutLocalDenialsEveryCallAsksRedis() {
-    RedisRateLimiter limiter = RedisRateLimiter.create(redis, KEYSPACE).withoutLocalDenials();
+    RedisRateLimiter limiter = RedisRateLimiter.create(JedisConnection.of(redis), KEYSPACE).withoutLocalDenials();
     SampleKey key = SampleKey.unique();
     RateLimit limit = RateLimit.perWindow(1, HOUR);
     limiter.tryAcquire(key, limit);
@@ -135,7 +136,7 @@ class LocalDenialTest {
    */
   @Test
   void manyThreadsNeverGetMoreThanTheLimitInAnyWindowCountedOutsideTheLimiter() throws Exception {
-    List<RateLimiter> limiters = List.of(RedisRateLimiter.create(redis, KEYSPACE), RedisRateLimiter.create(otherClient, KEYSPACE));
+    List<RateLimiter> limiters = List.of(RedisRateLimiter.create(JedisConnection.of(redis), KEYSPACE), RedisRateLimiter.create(JedisConnection.of(otherClient), KEYSPACE));
     RateLimit limit = RateLimit.perKeyWindow(7);
     String user = "u" + System.nanoTime();
     Map<Long, AtomicLong> admittedPerWindow = new ConcurrentHashMap<>();

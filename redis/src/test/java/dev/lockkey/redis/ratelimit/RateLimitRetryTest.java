@@ -9,6 +9,7 @@ import dev.lockkey.ratelimit.FixedWindowLimit;
 import dev.lockkey.ratelimit.RateDecision;
 import dev.lockkey.ratelimit.RateLimit;
 import dev.lockkey.ratelimit.SmoothLimit;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.testing.RedisFixture;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -26,7 +27,7 @@ class RateLimitRetryTest {
   private static final Keyspace KEYSPACE = Keyspace.of("test");
 
   private final UnifiedJedis redis = RedisFixture.shared().newClient();
-  private final RedisRateLimiter limiter = RedisRateLimiter.create(redis, KEYSPACE);
+  private final RedisRateLimiter limiter = RedisRateLimiter.create(JedisConnection.of(redis), KEYSPACE);
 
   @AfterEach
   void close() {

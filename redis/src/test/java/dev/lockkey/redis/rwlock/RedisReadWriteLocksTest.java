@@ -8,6 +8,7 @@ import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LeaseLostException;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.redis.TestKey;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.testing.RedisFixture;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -40,7 +41,7 @@ class RedisReadWriteLocksTest {
   @BeforeEach
   void start() {
     client = RedisFixture.shared().newClient();
-    locks = RedisReadWriteLocks.create(client, keyspace);
+    locks = RedisReadWriteLocks.create(JedisConnection.of(client), keyspace);
   }
 
   @AfterEach
@@ -171,7 +172,7 @@ class RedisReadWriteLocksTest {
     LockOptions shortLease = LockOptions.builder().leaseTime(Duration.ofMillis(600)).waitTime(Duration.ofSeconds(20))
         .build();
     try (RedisClient otherClient = RedisFixture.shared().newClient();
-        RedisReadWriteLocks crashing = RedisReadWriteLocks.create(otherClient, keyspace)) {
+        RedisReadWriteLocks crashing = RedisReadWriteLocks.create(JedisConnection.of(otherClient), keyspace)) {
       crashing.write(key, shortLease);
     }
     locks.read(key, shortLease).release();
