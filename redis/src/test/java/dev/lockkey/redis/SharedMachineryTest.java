@@ -11,6 +11,7 @@ import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockOptions;
 import dev.lockkey.lock.LockTimeoutException;
 import dev.lockkey.permit.PermitOptions;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.idempotency.RedisIdempotentCalls;
 import dev.lockkey.redis.permit.RedisPermits;
 import dev.lockkey.redis.rwlock.RedisReadWriteLocks;
@@ -57,7 +58,7 @@ class SharedMachineryTest {
     Set<Thread> before = Thread.getAllStackTraces().keySet();
     RedisClient client = redis.newClient();
     Keyspace keyspace = Keyspace.of(redis.env());
-    try (RedisLockExecutor executor = RedisLockExecutor.create(client, keyspace);
+    try (RedisLockExecutor executor = RedisLockExecutor.create(JedisConnection.of(client), keyspace);
         RedisIdempotentCalls calls = RedisIdempotentCalls.create(executor);
         RedisPermits permits = RedisPermits.create(executor);
         RedisReadWriteLocks readWrite = RedisReadWriteLocks.create(executor)) {
@@ -109,7 +110,7 @@ class SharedMachineryTest {
   @Test
   void closingAPurposeCreatedOnTheExecutorStopsNothingAndClosingTheExecutorStopsThemAll(TestRedis redis) {
     RedisClient client = redis.newClient();
-    RedisLockExecutor executor = RedisLockExecutor.create(client, Keyspace.of(redis.env()));
+    RedisLockExecutor executor = RedisLockExecutor.create(JedisConnection.of(client), Keyspace.of(redis.env()));
     RedisPermits permits = RedisPermits.create(executor);
     RedisReadWriteLocks readWrite = RedisReadWriteLocks.create(executor);
     RedisIdempotentCalls calls = RedisIdempotentCalls.create(executor);

@@ -7,6 +7,7 @@ import dev.lockkey.leader.LeadershipListener;
 import dev.lockkey.leader.LeadershipTerm;
 import dev.lockkey.leader.Revocation;
 import dev.lockkey.redis.RedisLockExecutor;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.reliability.specs.StockAdjustmentKey;
 import dev.lockkey.testing.RedisFixture;
 import java.io.BufferedReader;
@@ -54,7 +55,7 @@ public final class LeaderWorker {
     String writer = Long.toString(ProcessHandle.current().pid());
     try (RedisFixture redis = RedisFixture.start();
         RedisClient jedis = redis.newClient();
-        RedisLockExecutor locks = RedisLockExecutor.create(jedis, keyspace)) {
+        RedisLockExecutor locks = RedisLockExecutor.create(JedisConnection.of(jedis), keyspace)) {
       FencedRegister ledger = new FencedRegister(jedis, keyspace);
       LeaderCandidate candidate = Leadership.of(KEY).leaseTime(lease)
           .listener(new Leader(ledger, writer))

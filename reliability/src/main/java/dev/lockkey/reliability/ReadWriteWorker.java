@@ -3,6 +3,7 @@ package dev.lockkey.reliability;
 import dev.lockkey.Keyspace;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockOptions;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.rwlock.RedisReadWriteLocks;
 import dev.lockkey.reliability.specs.StockAdjustmentKey;
 import dev.lockkey.testing.RedisFixture;
@@ -56,7 +57,7 @@ public final class ReadWriteWorker {
     LongAdder errors = new LongAdder();
     try (RedisFixture redis = RedisFixture.start();
         RedisClient jedis = redis.newClient();
-        RedisReadWriteLocks locks = RedisReadWriteLocks.create(jedis, keyspace)) {
+        RedisReadWriteLocks locks = RedisReadWriteLocks.create(JedisConnection.of(jedis), keyspace)) {
       ReadWriteHolders holders = new ReadWriteHolders(jedis, keyspace.env());
       List<Thread> workers = new ArrayList<>();
       for (int t = 0; t < threads; t++) {

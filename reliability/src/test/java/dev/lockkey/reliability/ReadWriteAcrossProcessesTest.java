@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import dev.lockkey.Keyspace;
 import dev.lockkey.lock.Lease;
 import dev.lockkey.lock.LockOptions;
+import dev.lockkey.redis.connection.JedisConnection;
 import dev.lockkey.redis.rwlock.RedisReadWriteLocks;
 import dev.lockkey.testing.RedisFixture;
 import java.time.Duration;
@@ -49,7 +50,7 @@ class ReadWriteAcrossProcessesTest {
     Keyspace keyspace = UniqueKeyspace.of("rw");
     List<ChildJvm> workers = new ArrayList<>();
     try (RedisClient jedis = redis.newClient();
-        RedisReadWriteLocks locks = RedisReadWriteLocks.create(jedis, keyspace)) {
+        RedisReadWriteLocks locks = RedisReadWriteLocks.create(JedisConnection.of(jedis), keyspace)) {
       ReadWriteHolders holders = new ReadWriteHolders(jedis, keyspace.env());
       for (int i = 0; i < PROCESSES; i++) {
         workers.add(ChildJvm.start(ReadWriteWorker.class, Map.of(RedisFixture.REDIS_URL, redis.uri().toString()),

@@ -102,8 +102,8 @@ class LockKeyAutoConfigurationTest {
   @Test
   void theApplicationsOwnPermitsAndReadWriteLocksWin() {
     try (UnifiedJedis client = RedisFixture.shared().newUnifiedJedis()) {
-      runner.withBean("ownPermits", Permits.class, () -> RedisPermits.create(client, Keyspace.of("own")))
-          .withBean("ownLocks", ReadWriteLocks.class, () -> RedisReadWriteLocks.create(client, Keyspace.of("own")))
+      runner.withBean("ownPermits", Permits.class, () -> RedisPermits.create(JedisConnection.of(client), Keyspace.of("own")))
+          .withBean("ownLocks", ReadWriteLocks.class, () -> RedisReadWriteLocks.create(JedisConnection.of(client), Keyspace.of("own")))
           .run(context -> {
             assertThat(context).hasSingleBean(Permits.class).hasSingleBean(ReadWriteLocks.class);
             assertThat(context.getBean(Permits.class).keyspace()).isEqualTo(Keyspace.of("own"));
