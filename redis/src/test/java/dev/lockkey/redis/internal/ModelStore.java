@@ -20,6 +20,14 @@ final class ModelStore {
     return ++fencingCounter;
   }
 
+  /**
+   * The fencing token of the lock when {@code current} holds it already (the acquire script answers
+   * a second attempt of its owner with the token written then), or -1.
+   */
+  synchronized long tokenOf(String current) {
+    return current.equals(owner) ? fencingCounter : -1;
+  }
+
   /** Passes the lock from {@code current} to {@code next} (the handoff script): the new token, or -1 when not owned. */
   synchronized long handOff(String current, String next) {
     if (!current.equals(owner)) {

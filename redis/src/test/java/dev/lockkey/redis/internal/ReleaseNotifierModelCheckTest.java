@@ -4,9 +4,6 @@ import static dev.lockkey.lock.ModelChecks.check;
 
 import dev.lockkey.lock.ModelChecks;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
@@ -58,18 +55,6 @@ class ReleaseNotifierModelCheckTest {
         .minimizeFailedScenario(false)
         .verifier(EpsilonVerifier.class)
         .check(Reconnect.class);
-  }
-
-  /** A scheduler that never runs the housekeeping (no time passes in the model). */
-  private static final class NoHousekeeping extends ScheduledThreadPoolExecutor {
-    NoHousekeeping() {
-      super(0);
-    }
-
-    @Override
-    public ScheduledFuture<?> scheduleWithFixedDelay(Runnable task, long initialDelay, long delay, TimeUnit unit) {
-      return null;
-    }
   }
 
   /** Thread 1 waits for the lock, thread 2 drops the connection and releases. Public: see LocalWaitQueueModelCheckTest. */
